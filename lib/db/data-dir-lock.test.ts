@@ -1,0 +1,38 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { lockDataDir } from "./data-dir-lock";
+
+const run = promisify(execFile);
+const parent = mkdtempSync(join(tmpdir(), "paydesk-lock-"));
+afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+describe("the embedded database's directory lock", () => {
+  it("refuses a second process on the same directory with a clear error", async () => {
+    const dir = join(parent, "db");
+    const unlock = await lockDataDir(dir);
+    try {
+      const attempt = run(
+        process.execPath,
+        ["--conditions=react-server", "--import", "tsx", "lib/cli/create-user.ts", "--email", "x@example.com", "--role", "admin"],
+        { env: { ...process.env, PAYDESK_DATA_DIR: dir, DATABASE_URL: "" } },
+      );
+      await expect(attempt).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining("is in use by another Paydesk process"),
+      });
+    } finally {
+      await unlock();
+    }
+  });
+
+  it("can be taken again once released", async () => {
+    const dir = join(parent, "db2");
+    await (await lockDataDir(dir))();
+    const unlock = await lockDataDir(dir);
+    await unlock();
+  });
+});

@@ -1,0 +1,33 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import lockfile from "proper-lockfile";
+
+/**
+ * PGlite allows one process per data directory and silently loses or corrupts data when two
+ * open it. The lock makes a second process fail loudly instead. A process killed with SIGKILL
+ * leaves a lock that turns stale after a few seconds, so a restart still works.
+ */
+export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  mkdirSync(dir, { recursive: true });
+  try {
+    return await lockfile.lock(dir, {
+      lockfilePath: `${dir}.lock`,
+      stale: 10_000,
+      update: 2_000,
+      retries: { retries: 3, minTimeout: 1_000, maxTimeout: 4_000 },
+      onCompromised: (error) => {
+        console.error(`[db] lost the lock on ${dir}; stopping to protect the data`, error);
+        process.exit(1);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
+      throw new Error(
+        `The database directory ${dir} is in use by another Paydesk process. ` +
+          "Stop that process first (PGlite allows one process per directory), " +
+          "or point PAYDESK_DATA_DIR at another directory.",
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import * as schema from "./schema";
+import { MIGRATIONS_FOLDER } from "./migrate";
+import type { Db } from "./types";
+
+export interface TestDb {
+  db: Db;
+  /** Which database is behind it, for test names and skip messages. */
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
+ * on the PostgreSQL server TEST_DATABASE_URL names (dropped again on close).
+ */
+export async function createTestDb(): Promise<TestDb> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? createPostgresTestDb(serverUrl) : createPgliteTestDb();
+}
+
+async function createPgliteTestDb(): Promise<TestDb> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const client = await PGlite.create();
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+async function createPostgresTestDb(serverUrl: string): Promise<TestDb> {
+  const { Client, Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const name = `paydesk_test_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const pool = new Pool({ connectionString: url.toString(), max: 10 });
+  // Idle clients may still be closing when the database is dropped; that is expected.
+  pool.on("error", () => {});
+  const db = drizzle(pool, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: "postgres",
+    close: async () => {
+      await pool.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
