@@ -1,0 +1,88 @@
+import "server-only";
+import type { z } from "zod";
+import { getDb } from "@/lib/db/client";
+import type { Db } from "@/lib/db/types";
+import { readSession, type CurrentUser, type SessionState } from "./current-user";
+import type { ActionResult, FieldErrors } from "./action-result";
+import { can, type Action } from "./permissions";
+
+/**
+ * The one way into the server for mutations: read the session (fresh from the database),
+ * check the permission the action declares, parse the input with the form's zod schema, run,
+ * and answer with a typed result. Expected failures (ActionError) reach the user with their
+ * field; anything else is logged and the user sees a generic message.
+ */
+export class ActionError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = "ActionError";
+  }
+}
+
+export interface ActionContext {
+  db: Db;
+  user: CurrentUser;
+}
+
+interface ActionDefinition<S extends z.ZodType, T> {
+  /** Required: an action without a declared permission does not compile. */
+  permission: Action;
+  schema: S;
+  handler: (input: z.output<S>, context: ActionContext) => Promise<T>;
+}
+
+type Denied = Extract<ActionResult<never>, { ok: false }>;
+
+/** The guard every action runs: an active user whose role the permission table allows. */
+export function authorize(state: SessionState, permission: Action): { user: CurrentUser } | Denied {
+  if (state.status !== "active") {
+    return { ok: false, code: "unauthenticated", message: "Your session has ended. Sign in again." };
+  }
+  if (!can(state.user.role, permission)) {
+    return { ok: false, code: "forbidden", message: "Your role does not allow this." };
+  }
+  return { user: state.user };
+}
+
+export function defineAction<S extends z.ZodType, T>(definition: ActionDefinition<S, T>) {
+  return async function action(input: z.input<S>): Promise<ActionResult<T>> {
+    const access = authorize(await readSession(), definition.permission);
+    if (!("user" in access)) return access;
+    const { user } = access;
+    const parsed = definition.schema.safeParse(input);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        code: "invalid",
+        message: "Check the highlighted fields.",
+        fieldErrors: fieldErrorsOf(parsed.error),
+      };
+    }
+    try {
+      const data = await definition.handler(parsed.data, { db: await getDb(), user });
+      return { ok: true, data };
+    } catch (error) {
+      if (error instanceof ActionError) {
+        return { ok: false, code: "rejected", message: error.message, fieldErrors: error.fieldErrors };
+      }
+      console.error(`[action] ${definition.permission} failed for user ${user.id}`, error);
+      return {
+        ok: false,
+        code: "unexpected",
+        message: "Something went wrong on our side. Try again; if it persists, tell an admin.",
+      };
+    }
+  };
+}
+
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const result: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_form";
+    (result[key] ??= []).push(issue.message);
+  }
+  return result;
+}

@@ -1,0 +1,46 @@
+import type { Role } from "./roles";
+
+/**
+ * The one permission table. Every server action, route handler and protected page checks it
+ * through `can`; the navigation reads it too, but hiding a link is never the security.
+ */
+export const ACTIONS = [
+  "users:manage",
+  "service:manage",
+  "invoices:view",
+  "invoices:create",
+  "withdrawals:view",
+  "withdrawals:request",
+  "withdrawals:approve",
+  "webhooks:view",
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const PERMISSIONS: Record<Role, readonly Action[]> = {
+  // Admins run the system; payouts stay with finance so no one person can both configure and pay.
+  admin: [
+    "users:manage",
+    "service:manage",
+    "invoices:view",
+    "invoices:create",
+    "withdrawals:view",
+    "webhooks:view",
+  ],
+  finance: [
+    "invoices:view",
+    "withdrawals:view",
+    "withdrawals:request",
+    "withdrawals:approve",
+    "webhooks:view",
+  ],
+  support: ["invoices:view", "invoices:create", "withdrawals:view", "withdrawals:request"],
+  viewer: ["invoices:view", "withdrawals:view"],
+};
+
+export function can(role: Role, action: Action): boolean {
+  return PERMISSIONS[role].includes(action);
+}
+
+export function permissionsOf(role: Role): readonly Action[] {
+  return PERMISSIONS[role];
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import { closeDb, getDb } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env";
+import { seedDemoUsers } from "@/lib/users/demo-users";
+
+/**
+ * Runs once per server process, from instrumentation.ts: open the database (which applies
+ * migrations), seed demo users in demo mode, and close cleanly on shutdown. Doing this inside
+ * the app process is what keeps PGlite's one-process-per-directory rule.
+ */
+export async function startPaydesk(): Promise<void> {
+  const env = serverEnv();
+  if (!env.NEXTAUTH_SECRET) {
+    throw new Error("NEXTAUTH_SECRET is not set. Set it to a long random string (npm run demo sets one).");
+  }
+  const db = await getDb();
+  if (env.PAYDESK_DEMO) {
+    const created = await seedDemoUsers(db);
+    console.log(`[paydesk] demo mode: ${created} demo user(s) created`);
+  }
+  registerShutdown();
+}
+
+function registerShutdown() {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[paydesk] ${signal}: closing the database`);
+    closeDb()
+      .catch((error) => console.error("[paydesk] error while closing the database", error))
+      .finally(() => process.exit(0));
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
