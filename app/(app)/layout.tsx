@@ -1,0 +1,13 @@
+import type { ReactNode } from "react";
+import { AppHeader } from "@/components/layout/app-header";
+import { requireUser } from "@/lib/auth/guards";
+
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser();
+  return (
+    <>
+      <AppHeader user={user} />
+      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { LoginForm } from "@/components/auth/login-form";
+import { readSession } from "@/lib/auth/current-user";
+import { safeCallbackPath } from "@/lib/auth/callback-path";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+const NOTICES: Record<string, string> = {
+  disabled: "Your account has been disabled, so you were signed out. Ask an admin if this is a mistake.",
+  expired: "Your session has expired. Sign in again.",
+  "signed-out": "You are signed out.",
+};
+
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
+  const params = await searchParams;
+  const callbackPath = safeCallbackPath(params.callbackUrl);
+  const state = await readSession();
+  if (state.status === "active") redirect(callbackPath);
+
+  const notice = params.reason ? NOTICES[params.reason] : undefined;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 p-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Paydesk</h1>
+        <p className="text-sm text-slate-600">Sign in to the merchant back office.</p>
+      </div>
+      {notice ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {notice}
+        </p>
+      ) : null}
+      <LoginForm callbackPath={callbackPath} />
+    </main>
+  );
+}

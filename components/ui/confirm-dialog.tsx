@@ -1,0 +1,66 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { Button } from "./button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  DialogTrigger,
+} from "./dialog";
+
+interface ConfirmDialogProps {
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  tone?: "primary" | "danger";
+  onConfirm: () => Promise<boolean>;
+}
+
+/** Asks before a step that matters; stays open (and busy) until the step has answered. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  tone = "primary",
+  onConfirm,
+}: ConfirmDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      if (await onConfirm()) setOpen(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription asChild>
+          <div>{description}</div>
+        </DialogDescription>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={busy}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant={tone} onClick={confirm} disabled={busy}>
+            {busy ? "Working…" : confirmLabel}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/toaster";
+import { applyActionErrors } from "@/components/forms/apply-action-errors";
+import { ROLE_LABELS, ROLES } from "@/lib/auth/roles";
+import { createUserAction } from "@/lib/users/actions";
+import { createUserSchema, type CreateUserInput } from "@/lib/users/schemas";
+
+export function CreateUserForm() {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string>();
+  const form = useForm<CreateUserInput>({
+    resolver: zodResolver(createUserSchema),
+    defaultValues: { email: "", name: "", role: "support", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: CreateUserInput) {
+    setFormError(undefined);
+    const result = await createUserAction(values);
+    if (!result.ok) {
+      setFormError(applyActionErrors(form, result));
+      return;
+    }
+    toast.success(`User ${result.data.email} created.`);
+    router.push("/admin/users");
+  }
+
+  return (
+    <form
+      onSubmit={form.handleSubmit(onSubmit)}
+      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6"
+      noValidate
+    >
+      <FormField id="name" label="Name" error={errors.name?.message}>
+        <Input id="name" aria-invalid={Boolean(errors.name)} {...form.register("name")} />
+      </FormField>
+      <FormField id="email" label="Email" error={errors.email?.message}>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.email)}
+          {...form.register("email")}
+        />
+      </FormField>
+      <FormField id="role" label="Role" error={errors.role?.message}>
+        <Select id="role" aria-invalid={Boolean(errors.role)} {...form.register("role")}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField
+        id="password"
+        label="Password"
+        error={errors.password?.message}
+        hint="At least 12 characters."
+      >
+        <Input
+          id="password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.password)}
+          {...form.register("password")}
+        />
+      </FormField>
+      {formError ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Creating…" : "Create user"}
+        </Button>
+        <Button variant="secondary" onClick={() => router.push("/admin/users")} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Action } from "@/lib/auth/permissions";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  /** Shown only to roles that have this permission; none means every signed-in user. */
+  permission?: Action;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/", label: "Home" },
+  { href: "/admin/users", label: "Users", permission: "users:manage" },
+];
