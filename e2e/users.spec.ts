@@ -1,0 +1,80 @@
+import { expect, test } from "@playwright/test";
+import { createUserAsAdmin, DEMO, signIn, uniqueEmail } from "./fixtures";
+
+test("an admin creates a user who can then sign in", async ({ page, browser }) => {
+  const user = { email: uniqueEmail("new-support"), name: "New Support", role: "support", password: "a-fresh-password-42" };
+  await signIn(page, DEMO.admin);
+  await createUserAsAdmin(page, user);
+
+  const context = await browser.newContext();
+  const theirPage = await context.newPage();
+  await signIn(theirPage, user.email, user.password);
+  await expect(theirPage.getByTestId("signed-in-user")).toContainText("Support");
+  await context.close();
+});
+
+test("the create form shows each field's problem next to it", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto("/admin/users/new");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByText("Enter a name.")).toBeVisible();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(page.getByText("Use at least 12 characters.")).toBeVisible();
+});
+
+test("an existing email is refused on the email field, and nothing typed is lost", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto("/admin/users/new");
+  await page.getByLabel("Name").fill("Copy Cat");
+  await page.getByLabel("Email").fill(DEMO.viewer);
+  await page.getByLabel("Password").fill("a-fresh-password-42");
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByText("A user with this email already exists.")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Copy Cat");
+});
+
+test("a disabled user cannot sign in, and one already signed in is signed out on the next request", async ({
+  page,
+  browser,
+}) => {
+  const user = { email: uniqueEmail("to-disable"), name: "Soon Gone", role: "viewer", password: "a-fresh-password-42" };
+  await signIn(page, DEMO.admin);
+  await createUserAsAdmin(page, user);
+
+  const context = await browser.newContext();
+  const theirPage = await context.newPage();
+  await signIn(theirPage, user.email, user.password);
+
+  const row = page.getByTestId(`user-row-${user.email}`);
+  await row.getByRole("button", { name: "Disable" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Disable" }).click();
+  await expect(row.getByText("Disabled")).toBeVisible();
+
+  await theirPage.reload();
+  await expect(theirPage).toHaveURL(/\/login\?reason=disabled/);
+  await expect(theirPage.getByRole("status").filter({ hasText: "has been disabled" })).toBeVisible();
+
+  await theirPage.getByLabel("Email").fill(user.email);
+  await theirPage.getByLabel("Password").fill(user.password);
+  await theirPage.getByRole("button", { name: "Sign in" }).click();
+  await expect(theirPage.getByRole("alert").filter({ hasText: "This account is disabled" })).toBeVisible();
+  await context.close();
+});
+
+test("an admin changes a user's role and it applies at once", async ({ page, browser }) => {
+  const user = { email: uniqueEmail("promoted"), name: "Soon Admin", role: "viewer", password: "a-fresh-password-42" };
+  await signIn(page, DEMO.admin);
+  await createUserAsAdmin(page, user);
+
+  const context = await browser.newContext();
+  const theirPage = await context.newPage();
+  await signIn(theirPage, user.email, user.password);
+  expect((await theirPage.goto("/admin/users"))?.status()).toBe(403);
+
+  await page.getByLabel(`Role of ${user.email}`).selectOption("admin");
+  await expect(page.getByText(`${user.email} is now Admin.`)).toBeVisible();
+  expect((await theirPage.goto("/admin/users"))?.status()).toBe(200);
+  await context.close();
+});

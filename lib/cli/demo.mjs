@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm run demo`: build when the sources changed since the last build, then serve Paydesk in demo
+// mode (demo users seeded, embedded defaults). Migrations and the seed run inside the server.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+const root = process.cwd();
+const host = process.env.HOST || "127.0.0.1";
+const port = process.env.PORT || "3000";
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+if (needsBuild()) {
+  console.log("[demo] building Paydesk (first run or sources changed)…");
+  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const serverEnv = {
+  ...env,
+  PAYDESK_DEMO: "1",
+  NEXTAUTH_SECRET: env.NEXTAUTH_SECRET || demoSecret(),
+  // next-auth builds its URLs from the Host header the browser sent, so localhost and 127.0.0.1 both work.
+  AUTH_TRUST_HOST: env.AUTH_TRUST_HOST || "true",
+};
+console.log(`[demo] Paydesk on http://${host}:${port} — sign in as admin@example.com / paydesk-demo`);
+const server = spawn("npx", ["next", "start", "-H", host, "-p", port], { stdio: "inherit", env: serverEnv });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+
+function needsBuild() {
+  const buildId = join(root, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const builtAt = statSync(buildId).mtimeMs;
+  const inputs = ["app", "components", "lib", "public", "package-lock.json", "next.config.mjs", "instrumentation.ts"];
+  return inputs.some((input) => newestMtime(join(root, input)) > builtAt);
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** A secret kept beside the demo data, so demo sessions survive a restart. */
+function demoSecret() {
+  const file = join(root, "data", ".demo-auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
