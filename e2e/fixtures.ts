@@ -23,7 +23,10 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export async function createUserAsAdmin(page: Page, user: { email: string; name: string; role: string; password: string }) {
+export async function createUserAsAdmin(
+  page: Page,
+  user: { email: string; name: string; role: string; password: string },
+) {
   await page.goto("/admin/users/new");
   await page.getByLabel("Name").fill(user.name);
   await page.getByLabel("Email").fill(user.email);

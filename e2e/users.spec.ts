@@ -2,7 +2,12 @@ import { expect, test } from "@playwright/test";
 import { createUserAsAdmin, DEMO, signIn, uniqueEmail } from "./fixtures";
 
 test("an admin creates a user who can then sign in", async ({ page, browser }) => {
-  const user = { email: uniqueEmail("new-support"), name: "New Support", role: "support", password: "a-fresh-password-42" };
+  const user = {
+    email: uniqueEmail("new-support"),
+    name: "New Support",
+    role: "support",
+    password: "a-fresh-password-42",
+  };
   await signIn(page, DEMO.admin);
   await createUserAsAdmin(page, user);
 
@@ -39,7 +44,12 @@ test("a disabled user cannot sign in, and one already signed in is signed out on
   page,
   browser,
 }) => {
-  const user = { email: uniqueEmail("to-disable"), name: "Soon Gone", role: "viewer", password: "a-fresh-password-42" };
+  const user = {
+    email: uniqueEmail("to-disable"),
+    name: "Soon Gone",
+    role: "viewer",
+    password: "a-fresh-password-42",
+  };
   await signIn(page, DEMO.admin);
   await createUserAsAdmin(page, user);
 
@@ -64,7 +74,12 @@ test("a disabled user cannot sign in, and one already signed in is signed out on
 });
 
 test("an admin changes a user's role and it applies at once", async ({ page, browser }) => {
-  const user = { email: uniqueEmail("promoted"), name: "Soon Admin", role: "viewer", password: "a-fresh-password-42" };
+  const user = {
+    email: uniqueEmail("promoted"),
+    name: "Soon Admin",
+    role: "viewer",
+    password: "a-fresh-password-42",
+  };
   await signIn(page, DEMO.admin);
   await createUserAsAdmin(page, user);
 

@@ -6,14 +6,19 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
  * Counters live in this process's memory: with several instances each keeps its own, which
  * still bounds guessing to (instances x limit) per window.
  */
-export const LOGIN_LIMITS = {
+export interface LoginLimits {
+  perEmail: { points: number; durationSeconds: number };
+  perIp: { points: number; durationSeconds: number };
+}
+
+export const LOGIN_LIMITS: LoginLimits = {
   perEmail: { points: 5, durationSeconds: 15 * 60 },
   perIp: { points: 30, durationSeconds: 15 * 60 },
-} as const;
+};
 
 export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
 
-export function createLoginLimiter(limits = LOGIN_LIMITS) {
+export function createLoginLimiter(limits: LoginLimits = LOGIN_LIMITS) {
   const byEmail = new RateLimiterMemory({
     keyPrefix: "login-email",
     points: limits.perEmail.points,

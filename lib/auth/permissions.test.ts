@@ -12,8 +12,21 @@ const { authorize, defineAction } = await import("./define-action");
 
 // The expected table, written out on purpose: changing who may do what must change this test too.
 const EXPECTED: Record<Role, Action[]> = {
-  admin: ["users:manage", "service:manage", "invoices:view", "invoices:create", "withdrawals:view", "webhooks:view"],
-  finance: ["invoices:view", "withdrawals:view", "withdrawals:request", "withdrawals:approve", "webhooks:view"],
+  admin: [
+    "users:manage",
+    "service:manage",
+    "invoices:view",
+    "invoices:create",
+    "withdrawals:view",
+    "webhooks:view",
+  ],
+  finance: [
+    "invoices:view",
+    "withdrawals:view",
+    "withdrawals:request",
+    "withdrawals:approve",
+    "webhooks:view",
+  ],
   support: ["invoices:view", "invoices:create", "withdrawals:view", "withdrawals:request"],
   viewer: ["invoices:view", "withdrawals:view"],
 };
@@ -23,7 +36,9 @@ const activeAs = (role: Role): SessionState => ({
   user: { id: `user-${role}`, email: `${role}@example.com`, name: role, role },
 });
 
-const cases = ROLES.flatMap((role) => ACTIONS.map((action) => ({ role, action, allowed: EXPECTED[role].includes(action) })));
+const cases = ROLES.flatMap((role) =>
+  ACTIONS.map((action) => ({ role, action, allowed: EXPECTED[role].includes(action) })),
+);
 
 describe("the permission table, through the guard every action uses", () => {
   it("covers every role and every action", () => {
@@ -57,8 +72,16 @@ describe("defineAction runs its handler only for permitted roles", () => {
 
   it("parses input with the schema before the handler sees it", async () => {
     session.current = activeAs("admin");
-    const run = defineAction({ permission: "users:manage", schema: z.object({ n: z.coerce.number().min(1) }), handler });
-    expect(await run({ n: 0 })).toMatchObject({ ok: false, code: "invalid", fieldErrors: { n: [expect.any(String)] } });
+    const run = defineAction({
+      permission: "users:manage",
+      schema: z.object({ n: z.coerce.number().min(1) }),
+      handler,
+    });
+    expect(await run({ n: 0 })).toMatchObject({
+      ok: false,
+      code: "invalid",
+      fieldErrors: { n: [expect.any(String)] },
+    });
     expect(handler).not.toHaveBeenCalled();
   });
 

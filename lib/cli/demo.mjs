@@ -33,7 +33,15 @@ function needsBuild() {
   const buildId = join(root, ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const builtAt = statSync(buildId).mtimeMs;
-  const inputs = ["app", "components", "lib", "public", "package-lock.json", "next.config.mjs", "instrumentation.ts"];
+  const inputs = [
+    "app",
+    "components",
+    "lib",
+    "public",
+    "package-lock.json",
+    "next.config.mjs",
+    "instrumentation.ts",
+  ];
   return inputs.some((input) => newestMtime(join(root, input)) > builtAt);
 }
 

@@ -17,7 +17,16 @@ describe("the embedded database's directory lock", () => {
     try {
       const attempt = run(
         process.execPath,
-        ["--conditions=react-server", "--import", "tsx", "lib/cli/create-user.ts", "--email", "x@example.com", "--role", "admin"],
+        [
+          "--conditions=react-server",
+          "--import",
+          "tsx",
+          "lib/cli/create-user.ts",
+          "--email",
+          "x@example.com",
+          "--role",
+          "admin",
+        ],
         { env: { ...process.env, PAYDESK_DATA_DIR: dir, DATABASE_URL: "" } },
       );
       await expect(attempt).rejects.toMatchObject({
@@ -31,7 +40,9 @@ describe("the embedded database's directory lock", () => {
 
   it("can be taken again once released", async () => {
     const dir = join(parent, "db2");
-    await (await lockDataDir(dir))();
+    await (
+      await lockDataDir(dir)
+    )();
     const unlock = await lockDataDir(dir);
     await unlock();
   });

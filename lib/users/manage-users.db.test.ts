@@ -48,7 +48,10 @@ describe("managing users", () => {
   it("two admins demoting each other at once leave one admin", async () => {
     const a = await newUser("a@example.com");
     const b = await newUser("b@example.com");
-    const results = await Promise.allSettled([changeUserRole(testDb.db, a.id, "support"), changeUserRole(testDb.db, b.id, "support")]);
+    const results = await Promise.allSettled([
+      changeUserRole(testDb.db, a.id, "support"),
+      changeUserRole(testDb.db, b.id, "support"),
+    ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((result) => result.status === "rejected");
     expect(refused?.reason).toBeInstanceOf(UserRuleError);

@@ -71,8 +71,15 @@ async function lockActiveAdminIds(tx: Tx): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-function assertAnotherActiveAdmin(activeAdminIds: string[], exceptUserId: string, verb: "disable" | "demote") {
+function assertAnotherActiveAdmin(
+  activeAdminIds: string[],
+  exceptUserId: string,
+  verb: "disable" | "demote",
+) {
   if (!activeAdminIds.some((id) => id !== exceptUserId)) {
-    throw new UserRuleError(`You cannot ${verb} the last active admin. Make another user an admin first.`, "role");
+    throw new UserRuleError(
+      `You cannot ${verb} the last active admin. Make another user an admin first.`,
+      "role",
+    );
   }
 }
