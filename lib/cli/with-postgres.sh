@@ -9,7 +9,8 @@ if [[ -n "${DATABASE_URL:-}" ]]; then
   TEST_DATABASE_URL="$DATABASE_URL" exec "$@"
 fi
 
-find_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+# The client package alone (psql) also has a bin folder: look for the server's initdb.
+find_bin() { ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1 | xargs -r dirname; }
 bin=$(find_bin)
 if [[ -z "$bin" ]]; then
   if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null; then
