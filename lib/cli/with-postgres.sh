@@ -10,7 +10,7 @@ if [[ -n "${DATABASE_URL:-}" ]]; then
 fi
 
 # The client package alone (psql) also has a bin folder: look for the server's initdb.
-find_bin() { ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1 | xargs -r dirname; }
+find_bin() { { ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null || true; } | sort -V | tail -n 1 | xargs -r dirname; }
 bin=$(find_bin)
 if [[ -z "$bin" ]]; then
   if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null; then
