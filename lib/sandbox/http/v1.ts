@@ -1,0 +1,45 @@
+/** The service API proper: /v1/invoices, /v1/invoices/{id}, /v1/withdrawals. */
+import { payUrl, type RequestScope } from "../context";
+import { authenticate } from "../merchants";
+import { createInvoice, parseInvoiceInput } from "../invoices/create";
+import { presentCreatedInvoice, presentInvoice } from "../invoices/present";
+import { listTransactions, readInvoice } from "../invoices/transitions";
+import { createWithdrawal } from "../withdrawals/create";
+import { presentWithdrawal } from "../withdrawals/present";
+import { readJsonObject } from "./body";
+import { withFaults } from "./faulty";
+import { HttpError, json, notFound } from "./respond";
+
+const methodNotAllowed = (allow: string) => new HttpError(405, "Method not allowed.", undefined, { allow });
+
+export async function handleV1({ ctx, request, segments }: RequestScope): Promise<Response> {
+  const [resource, id, ...rest] = segments;
+  if (resource === "invoices" && id === undefined) {
+    if (request.method !== "POST") throw methodNotAllowed("POST");
+    const merchant = await authenticate(ctx, request, "invoice");
+    return withFaults(ctx, merchant.id, async () => {
+      const input = parseInvoiceInput(await readJsonObject(request));
+      const { invoice } = await createInvoice(ctx, merchant, input);
+      const current = invoice.status === "pending" ? await readInvoice(ctx, invoice.id) : invoice;
+      return json(200, presentCreatedInvoice(current, payUrl(ctx, request, invoice.id)));
+    });
+  }
+  if (resource === "invoices" && id !== undefined && rest.length === 0) {
+    if (request.method !== "GET") throw methodNotAllowed("GET");
+    const merchant = await authenticate(ctx, request, "invoice");
+    return withFaults(ctx, merchant.id, async () => {
+      const invoice = await readInvoice(ctx, id, merchant.id);
+      const txs = await listTransactions(ctx.db, invoice.id);
+      return json(200, presentInvoice(invoice, txs, payUrl(ctx, request, invoice.id)));
+    });
+  }
+  if (resource === "withdrawals" && id === undefined) {
+    if (request.method !== "POST") throw methodNotAllowed("POST");
+    const merchant = await authenticate(ctx, request, "withdrawal");
+    return withFaults(ctx, merchant.id, async () => {
+      const { withdrawal } = await createWithdrawal(ctx, merchant, await readJsonObject(request));
+      return json(200, presentWithdrawal(withdrawal));
+    });
+  }
+  throw notFound();
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSandbox, type Client } from "./harness";
+
+let client: Client;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const t = await startTestSandbox({
+    demoMerchant: { invoiceKey: "demo-ik", withdrawalKey: "demo-wk" },
+    publicUrl: "https://pay.example.test",
+  });
+  client = t.client;
+  close = t.server.close;
+});
+afterAll(() => close());
+
+describe("sandbox service", () => {
+  it("serves an OpenAPI 3.1 document listing exactly the implemented paths", async () => {
+    const r = await client.call("GET", "/openapi.json", null);
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toBe("3.1.0");
+    expect(Object.keys(r.body.paths as object).sort()).toEqual([
+      "/control/balances",
+      "/control/balances/{currency}",
+      "/control/faults",
+      "/control/invoices/{id}/expire",
+      "/control/invoices/{id}/payments",
+      "/control/merchant",
+      "/control/merchants",
+      "/control/webhooks",
+      "/control/webhooks/{id}/resend",
+      "/control/withdrawals/{id}",
+      "/control/withdrawals/{id}/status",
+      "/v1/invoices",
+      "/v1/invoices/{id}",
+      "/v1/withdrawals",
+    ]);
+  });
+
+  it("upserts the demo merchant from the options and builds pay_url from publicUrl", async () => {
+    const demo = { id: "", invoiceKey: "demo-ik", withdrawalKey: "demo-wk" };
+    const r = await client.createInvoice(demo, { amount: "1", fiat_currency: "USD", order_id: "demo-1" });
+    expect(r.status).toBe(200);
+    expect(r.body.pay_url).toBe(`https://pay.example.test/sandbox/pay/${String(r.body.id)}`);
+  });
+
+  it("answers unknown routes with 404 and wrong methods with 405", async () => {
+    expect((await client.call("GET", "/v2/invoices", null)).status).toBe(404);
+    expect((await client.call("GET", "/v1/invoices", "demo-ik")).status).toBe(405);
+    expect((await client.call("GET", "/control/nothing", "demo-ik")).status).toBe(404);
+  });
+
+  it("needs the invoice key on the control API", async () => {
+    expect((await client.call("GET", "/control/balances", "demo-wk")).status).toBe(401);
+    expect((await client.call("GET", "/control/balances", null)).status).toBe(401);
+    expect((await client.call("PUT", "/control/balances/DOGE", "demo-ik", { amount: "1" })).status).toBe(422);
+    expect((await client.call("PUT", "/control/balances/BTC", "demo-ik", { amount: "-1" })).status).toBe(422);
+  });
+});
