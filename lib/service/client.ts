@@ -1,0 +1,133 @@
+import "server-only";
+
+// The typed client of the payment service (service-api.md). Inputs are validated before sending;
+// creation calls are retried on Unavailable/RateLimited with the identical body (same order_id, same
+// sign), relying on the service's order_id idempotency; 4xx answers are never retried.
+import type { z } from "zod";
+import { invoiceBody, withdrawalPayload } from "./bodies";
+import type { ServiceClientConfig } from "./config";
+import { UnexpectedResponse, ValidationFailed } from "./errors";
+import { DEFAULT_RETRY, exchange, realSleep, withRetry, type HttpRequest } from "./http";
+import { parseLosslessJson } from "./json";
+import { snippet, toInputFieldName } from "./response-errors";
+import {
+  invoiceResponseSchema,
+  unwrapResource,
+  withdrawalResponseSchema,
+  type ServiceInvoice,
+  type ServiceWithdrawal,
+} from "./responses";
+import {
+  createInvoiceInputSchema,
+  createWithdrawalInputSchema,
+  type CreateInvoiceInput,
+  type CreateWithdrawalInput,
+} from "./schemas";
+import { buildSignedBody } from "./signature";
+import { testConnection, type ConnectionReport } from "./test-connection";
+
+export interface ServiceClient {
+  createInvoice(input: CreateInvoiceInput): Promise<ServiceInvoice>;
+  getInvoice(id: string): Promise<ServiceInvoice>;
+  createWithdrawal(input: CreateWithdrawalInput): Promise<ServiceWithdrawal>;
+  testConnection(): Promise<ConnectionReport>;
+}
+
+export function validateOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const issue of parsed.error.issues) {
+    if (issue.path.length === 0) formErrors.push(issue.message);
+    else (fieldErrors[toInputFieldName(issue.path.join("."))] ??= []).push(issue.message);
+  }
+  throw new ValidationFailed(fieldErrors, formErrors, "client");
+}
+
+export function createServiceClient(config: ServiceClientConfig): ServiceClient {
+  const base = config.baseUrl.replace(/\/+$/, "");
+  const fetchImpl = config.fetch ?? ((input, init) => fetch(input, init));
+  const timeoutMs = config.timeoutMs ?? 10_000;
+  const signStyle = config.signStyle ?? "php";
+  const retryContext = {
+    policy: { ...DEFAULT_RETRY, ...config.retry },
+    sleep: config.sleep ?? realSleep,
+    random: config.random ?? Math.random,
+  };
+
+  const headers = (key: string, withBody: boolean): Record<string, string> => ({
+    Accept: "application/json",
+    Authorization: `Bearer ${key}`,
+    ...(withBody ? { "Content-Type": "application/json" } : {}),
+  });
+
+  async function call<S extends z.ZodType>(request: HttpRequest, schema: S): Promise<z.output<S>> {
+    // The request object (and so the body string) is built once, outside the retry loop.
+    const answer = await withRetry(() => exchange(fetchImpl, request, timeoutMs), retryContext);
+    let body;
+    try {
+      body = parseLosslessJson(answer.text);
+    } catch (error) {
+      throw new UnexpectedResponse(`HTTP ${answer.status} body is not JSON`, snippet(answer.text), {
+        status: answer.status,
+        cause: error,
+      });
+    }
+    const parsed = schema.safeParse(unwrapResource(body));
+    if (!parsed.success) {
+      throw new UnexpectedResponse(
+        `HTTP ${answer.status} body has no usable record (${parsed.error.issues.map((i) => i.message).join(", ")})`,
+        snippet(answer.text),
+        { status: answer.status },
+      );
+    }
+    return parsed.data;
+  }
+
+  return {
+    async createInvoice(input) {
+      const valid = validateOrThrow(createInvoiceInputSchema, input);
+      const request: HttpRequest = {
+        method: "POST",
+        url: `${base}/v1/invoices`,
+        headers: headers(config.invoiceKey, true),
+        body: JSON.stringify(invoiceBody(valid)),
+      };
+      return call(request, invoiceResponseSchema);
+    },
+
+    async getInvoice(id) {
+      if (!id) throw new ValidationFailed({ id: ["An invoice id is required."] }, [], "client");
+      const request: HttpRequest = {
+        method: "GET",
+        url: `${base}/v1/invoices/${encodeURIComponent(id)}`,
+        headers: headers(config.invoiceKey, false),
+      };
+      return call(request, invoiceResponseSchema);
+    },
+
+    async createWithdrawal(input) {
+      const valid = validateOrThrow(createWithdrawalInputSchema, input);
+      // Signed with the invoice key (service-api.md 5.2); authenticated with the withdrawal key.
+      const { body } = buildSignedBody(withdrawalPayload(valid), config.invoiceKey, signStyle);
+      const request: HttpRequest = {
+        method: "POST",
+        url: `${base}/v1/withdrawals`,
+        headers: headers(config.withdrawalKey, true),
+        body,
+      };
+      return call(request, withdrawalResponseSchema);
+    },
+
+    testConnection() {
+      return testConnection({
+        base,
+        invoiceKey: config.invoiceKey,
+        withdrawalKey: config.withdrawalKey,
+        fetchImpl,
+        timeoutMs,
+      });
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import "server-only";
+
+// Configuration of the service client. The client takes it explicitly (tests and the app's wiring
+// pass it in); serviceConfigFromEnv reads it from the environment and fails with a readable message
+// that names the variables, never their values.
+import { z } from "zod";
+import type { FetchLike, RetryPolicy, Sleep } from "./http";
+import type { SignStyle } from "./signature";
+
+export interface ServiceClientConfig {
+  /** base_url including any path prefix, e.g. http://127.0.0.1:3000/sandbox (no trailing /v1). */
+  baseUrl: string;
+  invoiceKey: string;
+  withdrawalKey: string;
+  signStyle?: SignStyle;
+  timeoutMs?: number;
+  /** Merged over DEFAULT_RETRY. */
+  retry?: Partial<RetryPolicy>;
+  fetch?: FetchLike;
+  sleep?: Sleep;
+  /** Jitter source in [0, 1); injectable for tests. */
+  random?: () => number;
+}
+
+const blankAsMissing = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const envSchema = z.object({
+  PAYMENTS_BASE_URL: z.preprocess(
+    blankAsMissing,
+    z.url({
+      protocol: /^https?$/,
+      error: (i) => (i.input === undefined ? "is missing" : "must be an http(s) URL"),
+    }),
+  ),
+  PAYMENTS_INVOICE_KEY: z.preprocess(blankAsMissing, z.string({ error: "is missing" })),
+  PAYMENTS_WITHDRAWAL_KEY: z.preprocess(blankAsMissing, z.string({ error: "is missing" })),
+  PAYMENTS_SIGN_STYLE: z.preprocess(
+    blankAsMissing,
+    z.enum(["php", "plain"], { error: "must be php or plain" }).default("php"),
+  ),
+  PAYMENTS_TIMEOUT_MS: z.preprocess(
+    blankAsMissing,
+    z.coerce
+      .number({ error: "must be a number of milliseconds" })
+      .int({ error: "must be a whole number of milliseconds" })
+      .positive({ error: "must be positive" })
+      .default(10_000),
+  ),
+});
+
+export class ServiceConfigError extends Error {
+  override name = "ServiceConfigError";
+}
+
+export function serviceConfigFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): ServiceClientConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new ServiceConfigError(`Payment service configuration is invalid: ${problems.join("; ")}.`);
+  }
+  const e = parsed.data;
+  return {
+    baseUrl: e.PAYMENTS_BASE_URL,
+    invoiceKey: e.PAYMENTS_INVOICE_KEY,
+    withdrawalKey: e.PAYMENTS_WITHDRAWAL_KEY,
+    signStyle: e.PAYMENTS_SIGN_STYLE,
+    timeoutMs: e.PAYMENTS_TIMEOUT_MS,
+  };
+}
