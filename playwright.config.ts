@@ -41,6 +41,8 @@ export default defineConfig({
     stdout: "pipe",
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      PAYMENTS_BASE_URL: "",
       PAYDESK_DEMO: "1",
       PAYDESK_DATA_DIR: dataDir,
       DATABASE_URL: "",

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./fixtures";
 
 const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
-  admin: ["Home", "Users"],
+  admin: ["Home", "Users", "Service connection"],
   support: ["Home"],
   finance: ["Home"],
   finance2: ["Home"],

@@ -10,4 +10,5 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Home" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },
+  { href: "/admin/service", label: "Service connection", permission: "service:manage" },
 ];

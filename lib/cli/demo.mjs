@@ -20,6 +20,7 @@ if (needsBuild()) {
 const serverEnv = {
   ...env,
   PAYDESK_DEMO: "1",
+  PORT: port,
   NEXTAUTH_SECRET: env.NEXTAUTH_SECRET || demoSecret(),
   // next-auth builds its URLs from the Host header the browser sent, so localhost and 127.0.0.1 both work.
   AUTH_TRUST_HOST: env.AUTH_TRUST_HOST || "true",

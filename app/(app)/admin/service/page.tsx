@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import { ConnectionTester } from "@/components/connection/connection-tester";
+import { Badge } from "@/components/ui/badge";
+import { requirePermission } from "@/lib/auth/guards";
+import { describeConnection } from "@/lib/connection/describe";
+
+export const metadata: Metadata = { title: "Service connection" };
+
+export default async function ServiceConnectionPage() {
+  await requirePermission("service:manage");
+  const connection = describeConnection();
+  return (
+    <div className="grid max-w-2xl gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Service connection</h1>
+        <p className="text-sm text-slate-600">
+          Where Paydesk sends invoices and payouts. The API keys stay on the server and are never shown.
+        </p>
+      </div>
+      <dl className="grid grid-cols-[12rem_1fr] gap-x-4 gap-y-3 rounded-lg border border-slate-200 bg-white p-6 text-sm">
+        <dt className="text-slate-500">Service</dt>
+        <dd>
+          {connection.mode === "embedded-sandbox" ? (
+            <span className="flex flex-wrap items-center gap-2">
+              <Badge tone="warning">Embedded sandbox</Badge>
+              <span className="text-slate-600">
+                No real money moves. Set PAYMENTS_BASE_URL to use the real service.
+              </span>
+            </span>
+          ) : (
+            <Badge tone="info">External service</Badge>
+          )}
+        </dd>
+        <dt className="text-slate-500">Base URL</dt>
+        <dd className="font-mono" data-testid="service-base-url">
+          {connection.baseUrl}
+        </dd>
+        <dt className="text-slate-500">Signature style</dt>
+        <dd>{connection.signStyle === "php" ? "PHP json_encode (default)" : "Plain JSON"}</dd>
+        <dt className="text-slate-500">Timeout</dt>
+        <dd>{connection.timeoutMs / 1000} s per request</dd>
+      </dl>
+      {connection.problem ? (
+        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-700">
+          The connection is not configured correctly: {connection.problem}
+        </p>
+      ) : (
+        <ConnectionTester />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, signIn } from "./fixtures";
+
+test("an admin sees the service in use and tests the connection", async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Service connection" })
+    .click();
+  await expect(page.getByText("Embedded sandbox")).toBeVisible();
+  await expect(page.getByTestId("service-base-url")).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/sandbox$/);
+  await expect(page.getByText("sandbox-invoice-key")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Test connection" }).click();
+  const report = page.getByTestId("connection-report");
+  await expect(report).toBeVisible();
+  await expect(report.getByText("Accepted", { exact: true })).toHaveCount(2);
+  await expect(report).toContainText("Connected.");
+});
+
+test("finance cannot open the service connection page", async ({ page }) => {
+  await signIn(page, DEMO.finance);
+  expect((await page.goto("/admin/service"))?.status()).toBe(403);
+});

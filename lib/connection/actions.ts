@@ -1,0 +1,15 @@
+"use server";
+
+import { z } from "zod";
+import { defineAction } from "@/lib/auth/define-action";
+import { getServiceClient } from "@/lib/service/app-client";
+import type { ConnectionReport } from "@/lib/service";
+
+export const testConnectionAction = defineAction({
+  permission: "service:manage",
+  schema: z.object({}),
+  handler: async (): Promise<ConnectionReport & { checkedAt: string }> => {
+    const report = await getServiceClient().testConnection();
+    return { ...report, checkedAt: new Date().toISOString() };
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * The sandbox mounted inside Paydesk at /sandbox, when no real service is configured
+ * (PAYMENTS_BASE_URL unset). One instance per process, on the app's own database (its tables are
+ * prefixed sandbox_), started on first use. The route that mounts it passes the database in, so
+ * this module still imports nothing from the app.
+ */
+import "server-only";
+import { createSandbox, type Sandbox, type SandboxDb } from "./index";
+
+export interface MountOptions {
+  getDb: () => Promise<SandboxDb>;
+  /** Project-level webhook URL of the demo merchant (Paydesk's own receiver). */
+  webhookUrl: string;
+}
+
+const present = (value: string | undefined) => (value && value.trim() !== "" ? value : undefined);
+
+export function embeddedSandboxEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  return !present(env.PAYMENTS_BASE_URL);
+}
+
+const globalKey = Symbol.for("paydesk.embeddedSandbox");
+type GlobalWithSandbox = typeof globalThis & { [globalKey]?: Promise<Sandbox> };
+
+export async function handleEmbeddedSandbox(request: Request, options: MountOptions): Promise<Response> {
+  if (!embeddedSandboxEnabled()) {
+    return new Response("Not found: the embedded sandbox is off because PAYMENTS_BASE_URL is set.", {
+      status: 404,
+    });
+  }
+  const store = globalThis as GlobalWithSandbox;
+  store[globalKey] ??= startEmbeddedSandbox(options).catch((error) => {
+    delete store[globalKey];
+    throw error;
+  });
+  return (await store[globalKey]).handle(request);
+}
+
+async function startEmbeddedSandbox({ getDb, webhookUrl }: MountOptions): Promise<Sandbox> {
+  const env = process.env;
+  const autoSettleMs = Number(present(env.SANDBOX_AUTO_SETTLE_MS) ?? NaN);
+  const sandbox = createSandbox({
+    db: await getDb(),
+    basePath: "/sandbox",
+    publicUrl: present(env.SANDBOX_PUBLIC_URL),
+    demoMerchant: {
+      invoiceKey: present(env.SANDBOX_INVOICE_KEY) ?? "sandbox-invoice-key",
+      withdrawalKey: present(env.SANDBOX_WITHDRAWAL_KEY) ?? "sandbox-withdrawal-key",
+      webhookUrl: present(env.SANDBOX_WEBHOOK_URL) ?? webhookUrl,
+    },
+    autoSettleWithdrawalsMs: Number.isFinite(autoSettleMs) ? autoSettleMs : undefined,
+  });
+  await sandbox.ready();
+  sandbox.start();
+  return sandbox;
+}
