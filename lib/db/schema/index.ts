@@ -1,1 +1,3 @@
 export * from "./users";
+export * from "./invoices";
+export * from "./webhooks";

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/**
+ * Paydesk's ledger of the invoices it created. The service's record is the truth; this row is a
+ * cache of it with history. A row exists before the service is called (creation_state "sending"),
+ * so a timeout never loses the intent, and every retry reuses its order_id.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: text("order_id").notNull(),
+    /** sending: recorded, the service has not confirmed yet; created: it has; rejected: it refused (4xx). */
+    creationState: text("creation_state", { enum: ["sending", "created", "rejected"] }).notNull(),
+    creationError: text("creation_error"),
+    /** The exact request, so a retry sends the same thing and nothing typed is lost. */
+    request: jsonb("request").notNull(),
+    amount: numeric("amount").notNull(),
+    fiatCurrency: text("fiat_currency").notNull(),
+    customerId: text("customer_id"),
+    serviceId: text("service_id"),
+    /** The service's own status word, as it sent it. */
+    serviceStatus: text("service_status"),
+    /** serviceStatus normalised: open, paid, overpaid, underpaid, expired, failed, or unknown. */
+    status: text("status").notNull().default("open"),
+    isFinal: boolean("is_final").notNull().default(false),
+    cryptoAmount: numeric("crypto_amount"),
+    remainingCryptoAmount: numeric("remaining_crypto_amount"),
+    paidFiatAmount: numeric("paid_fiat_amount"),
+    paidCryptoAmount: numeric("paid_crypto_amount"),
+    currency: text("currency"),
+    network: text("network"),
+    wallet: text("wallet"),
+    payUrl: text("pay_url"),
+    isPaymentMultiple: boolean("is_payment_multiple").notNull().default(true),
+    additionalData: jsonb("additional_data"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    serviceCreatedAt: timestamp("service_created_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),
+    /** When the background loop should look at this invoice next; null once nothing can change. */
+    nextRefreshAt: timestamp("next_refresh_at", { withTimezone: true }),
+    refreshFailures: integer("refresh_failures").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("invoices_order_id_key").on(table.orderId),
+    uniqueIndex("invoices_service_id_key").on(table.serviceId),
+    index("invoices_created_keyset_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("invoices_status_keyset_idx").on(table.status, table.createdAt.desc(), table.id.desc()),
+    index("invoices_customer_idx").on(table.customerId, table.createdAt.desc()),
+    index("invoices_refresh_due_idx")
+      .on(table.nextRefreshAt)
+      .where(sql`${table.nextRefreshAt} is not null`),
+  ],
+);
+
+export const invoiceTransactions = pgTable(
+  "invoice_transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    txid: text("txid").notNull(),
+    sourceWallet: text("source_wallet"),
+    amount: numeric("amount").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("invoice_transactions_invoice_txid_key").on(table.invoiceId, table.txid)],
+);
+
+/** The invoice's timeline: creation attempts, status changes, webhook deliveries, refresh errors. */
+export const invoiceEvents = pgTable(
+  "invoice_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    kind: text("kind", {
+      enum: [
+        "created",
+        "creation_failed",
+        "status_changed",
+        "payment_received",
+        "webhook_received",
+        "refresh_failed",
+      ],
+    }).notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    detail: jsonb("detail"),
+    actorId: uuid("actor_id").references(() => users.id),
+    /** What caused it: a person, a webhook, the background loop, or someone opening the page. */
+    source: text("source", { enum: ["user", "webhook", "loop", "view"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("invoice_events_invoice_idx").on(table.invoiceId, table.createdAt)],
+);
+
+export type Invoice = typeof invoices.$inferSelect;
+export type NewInvoice = typeof invoices.$inferInsert;
+export type InvoiceTransaction = typeof invoiceTransactions.$inferSelect;
+export type InvoiceEvent = typeof invoiceEvents.$inferSelect;

@@ -1,0 +1,111 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { invoiceEvents, invoices, invoiceTransactions, type Invoice } from "@/lib/db/schema";
+import type { DbOrTx, Tx } from "@/lib/db/types";
+import type { ServiceInvoice } from "@/lib/service";
+import { nextRefreshAt } from "./refresh-schedule";
+import { normaliseInvoiceStatus } from "./status";
+
+export type SyncSource = "user" | "webhook" | "loop" | "view";
+
+export interface ApplyResult {
+  invoice: Invoice;
+  statusChanged: boolean;
+  newTransactions: number;
+}
+
+/**
+ * Writes what the service says about an invoice into the local row, in one transaction: the
+ * fields, new transactions (once each, by hash), and timeline events for a status change and
+ * each payment. Safe to call any number of times with the same answer, in any order of arrival.
+ */
+export async function applyServiceInvoice(
+  db: DbOrTx,
+  invoiceId: string,
+  remote: ServiceInvoice,
+  source: SyncSource,
+  actorId?: string,
+  now = new Date(),
+): Promise<ApplyResult> {
+  return db.transaction(async (tx) => {
+    const [local] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+    if (!local) throw new Error(`invoice ${invoiceId} does not exist`);
+
+    const { status, isFinal } = normaliseInvoiceStatus(remote.status ?? local.serviceStatus);
+    const expiresAt = remote.expiresAt ?? local.expiresAt;
+    const [updated] = await tx
+      .update(invoices)
+      .set({
+        creationState: "created",
+        creationError: null,
+        serviceId: remote.id,
+        serviceStatus: remote.status ?? local.serviceStatus,
+        status,
+        isFinal,
+        cryptoAmount: remote.cryptoAmount ?? local.cryptoAmount,
+        remainingCryptoAmount: remote.remainingCryptoAmount ?? local.remainingCryptoAmount,
+        paidFiatAmount: remote.paidFiatAmount ?? local.paidFiatAmount,
+        paidCryptoAmount: remote.paidCryptoAmount ?? local.paidCryptoAmount,
+        currency: remote.currency ?? local.currency,
+        network: remote.network ?? local.network,
+        wallet: remote.wallet ?? local.wallet,
+        payUrl: remote.payUrl ?? local.payUrl,
+        isPaymentMultiple: remote.isPaymentMultiple ?? local.isPaymentMultiple,
+        expiresAt,
+        serviceCreatedAt: remote.createdAt ?? local.serviceCreatedAt,
+        lastSyncedAt: now,
+        nextRefreshAt: nextRefreshAt({ isFinal, expiresAt, now }),
+        refreshFailures: 0,
+        updatedAt: now,
+      })
+      .where(eq(invoices.id, invoiceId))
+      .returning();
+    if (!updated) throw new Error(`invoice ${invoiceId} vanished during update`);
+
+    const statusChanged = local.creationState === "created" && local.serviceStatus !== updated.serviceStatus;
+    if (statusChanged) {
+      await tx.insert(invoiceEvents).values({
+        invoiceId,
+        kind: "status_changed",
+        fromStatus: local.serviceStatus,
+        toStatus: updated.serviceStatus,
+        source,
+        actorId,
+      });
+    }
+    const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
+    return { invoice: updated, statusChanged, newTransactions };
+  });
+}
+
+async function recordTransactions(tx: Tx, invoiceId: string, remote: ServiceInvoice, source: SyncSource) {
+  const rows = remote.transactions
+    .filter((transaction) => transaction.transactionId && transaction.amount)
+    .map((transaction) => ({
+      invoiceId,
+      txid: transaction.transactionId as string,
+      sourceWallet: transaction.sourceWallet,
+      amount: transaction.amount as string,
+    }));
+  if (rows.length === 0) return 0;
+  const inserted = await tx
+    .insert(invoiceTransactions)
+    .values(rows)
+    .onConflictDoNothing({ target: [invoiceTransactions.invoiceId, invoiceTransactions.txid] })
+    .returning();
+  if (inserted.length > 0) {
+    await tx.insert(invoiceEvents).values(
+      inserted.map((transaction) => ({
+        invoiceId,
+        kind: "payment_received" as const,
+        detail: {
+          txid: transaction.txid,
+          amount: transaction.amount,
+          sourceWallet: transaction.sourceWallet,
+        },
+        source,
+      })),
+    );
+  }
+  return inserted.length;
+}

@@ -1,0 +1,139 @@
+import "server-only";
+import Decimal from "decimal.js";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { invoiceEvents, invoices, type Invoice } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/types";
+import { ServiceError, ValidationFailed, type ServiceClient, type ServiceInvoice } from "@/lib/service";
+import type { CreateInvoiceInput } from "@/lib/service/schemas";
+import { applyServiceInvoice } from "./apply-service-invoice";
+
+/**
+ * Creating an invoice is two steps with a commit between them: record the intent (a row in state
+ * "sending" holding the exact request), then call the service. Whatever happens to the call, the
+ * row and its order_id remain; sending again reuses both, and the service's idempotency by
+ * order_id makes a repeat return the same invoice instead of a second one.
+ */
+export type SendOutcome =
+  | { ok: true; invoice: Invoice }
+  | { ok: false; retryable: true; message: string }
+  | { ok: false; retryable: false; message: string; fieldErrors: Record<string, string[]> };
+
+export class OrderIdTaken extends Error {
+  constructor(readonly existingInvoiceId: string) {
+    super("This order id is already used by another invoice.");
+  }
+}
+
+/**
+ * Records (or, for an order id the service never confirmed, updates) the intent. An order id
+ * already confirmed by the service is never reused for different data.
+ */
+export async function recordInvoiceIntent(
+  db: Db,
+  request: CreateInvoiceInput,
+  userId: string,
+): Promise<Invoice> {
+  const values = {
+    orderId: request.orderId,
+    creationState: "sending" as const,
+    creationError: null,
+    request,
+    amount: request.amount,
+    fiatCurrency: request.fiatCurrency,
+    customerId: customerIdOf(request),
+    additionalData: request.additionalData ?? null,
+    isPaymentMultiple: request.isPaymentMultiple ?? true,
+    createdBy: userId,
+  };
+  const [row] = await db
+    .insert(invoices)
+    .values(values)
+    .onConflictDoUpdate({
+      target: invoices.orderId,
+      set: { ...values, updatedAt: sql`now()` },
+      setWhere: inArray(invoices.creationState, ["sending", "rejected"]),
+    })
+    .returning();
+  if (row) return row;
+  const [existing] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.orderId, request.orderId));
+  throw new OrderIdTaken(existing?.id ?? "");
+}
+
+export async function sendInvoice(
+  db: Db,
+  client: ServiceClient,
+  invoiceId: string,
+  actorId: string,
+): Promise<SendOutcome> {
+  const [local] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!local) throw new Error(`invoice ${invoiceId} does not exist`);
+  if (local.creationState === "created") return { ok: true, invoice: local };
+  const request = local.request as CreateInvoiceInput;
+
+  let remote: ServiceInvoice;
+  try {
+    remote = await client.createInvoice(request);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const final = error instanceof ValidationFailed;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(invoices)
+        .set({
+          creationState: final ? "rejected" : "sending",
+          creationError: error.userMessage,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(invoices.id, invoiceId), inArray(invoices.creationState, ["sending", "rejected"])));
+      await tx.insert(invoiceEvents).values({
+        invoiceId,
+        kind: "creation_failed",
+        detail: { kind: error.kind, message: error.userMessage },
+        source: "user",
+        actorId,
+      });
+    });
+    if (error instanceof ValidationFailed) {
+      return { ok: false, retryable: false, message: error.userMessage, fieldErrors: error.fieldErrors };
+    }
+    return { ok: false, retryable: true, message: error.userMessage };
+  }
+
+  const { invoice } = await applyServiceInvoice(db, invoiceId, remote, "user", actorId);
+  await db.insert(invoiceEvents).values({
+    invoiceId,
+    kind: "created",
+    toStatus: invoice.serviceStatus,
+    detail: { serviceId: remote.id, mismatch: describeMismatch(request, remote) },
+    source: "user",
+    actorId,
+  });
+  return { ok: true, invoice };
+}
+
+/**
+ * An order id the service already knew returns the existing invoice, even if this request asked
+ * for something else: say so, since the service's version is what the customer will pay.
+ */
+function describeMismatch(request: CreateInvoiceInput, remote: ServiceInvoice): string | null {
+  const differences: string[] = [];
+  if (remote.amount && !new Decimal(remote.amount).equals(request.amount)) {
+    differences.push(`amount ${remote.amount} instead of ${request.amount}`);
+  }
+  if (remote.fiatCurrency && remote.fiatCurrency.toUpperCase() !== request.fiatCurrency.toUpperCase()) {
+    differences.push(`currency ${remote.fiatCurrency} instead of ${request.fiatCurrency}`);
+  }
+  return differences.length > 0
+    ? `The service already had an invoice with this order id: ${differences.join(", ")}.`
+    : null;
+}
+
+function customerIdOf(request: CreateInvoiceInput): string | null {
+  const data = request.additionalData;
+  if (!data || Array.isArray(data)) return null;
+  const userId = data.user_id;
+  return typeof userId === "string" || typeof userId === "number" ? String(userId) : null;
+}

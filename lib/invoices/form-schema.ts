@@ -1,0 +1,136 @@
+import { z } from "zod";
+import {
+  ADDITIONAL_DATA_MAX_BYTES,
+  decimalAmountSchema,
+  orderIdSchema,
+  type CreateInvoiceInput,
+} from "@/lib/service/schemas";
+import { FIAT_CURRENCIES } from "./currencies";
+
+/**
+ * The invoice form, shared by the browser (react-hook-form) and the server action. Every value is
+ * a string or boolean as the form holds it; `toServiceInput` turns a valid form into the client's
+ * input. Bounds are service-api.md 4.2 and 8.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || isHttpUrl(value), "Enter a full http(s) address, or leave it empty.");
+
+export const invoiceFormSchema = z
+  .object({
+    amount: decimalAmountSchema.refine((value) => /^\d+(\.\d{1,8})?$/.test(value), "Use at most 8 decimals."),
+    fiatCurrency: z.enum(FIAT_CURRENCIES, "Choose a currency."),
+    orderId: orderIdSchema,
+    lifetimeSeconds: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "Lifetime is a whole number of seconds.")
+      .refine((value) => Number(value) >= 300, "Lifetime is at least 300 seconds (5 minutes).")
+      .refine((value) => Number(value) <= 43_200, "Lifetime is at most 43200 seconds (12 hours)."),
+    accuracyPercent: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/, "Enter a percentage like 0, 1 or 2.5.")
+      .refine((value) => Number(value) <= 5, "Accuracy is at most 5 %."),
+    isPaymentMultiple: z.boolean(),
+    customerId: z.string().trim().max(255, "A customer id has at most 255 characters."),
+    extraData: z.string().superRefine(checkExtraData),
+    webhookUrl: optionalUrl,
+    returnUrl: optionalUrl,
+    successUrl: optionalUrl,
+    currency: z.string().trim(),
+    network: z.string().trim(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.currency && !form.network) {
+      ctx.addIssue({ code: "custom", path: ["network"], message: "Choose the network for this currency." });
+    }
+    if (form.network && !form.currency) {
+      ctx.addIssue({ code: "custom", path: ["currency"], message: "Choose the currency for this network." });
+    }
+  });
+
+export type InvoiceFormValues = z.input<typeof invoiceFormSchema>;
+
+export function emptyInvoiceForm(orderId: string): InvoiceFormValues {
+  return {
+    amount: "",
+    fiatCurrency: "USD",
+    orderId,
+    lifetimeSeconds: "3600",
+    accuracyPercent: "0",
+    isPaymentMultiple: true,
+    customerId: "",
+    extraData: "",
+    webhookUrl: "",
+    returnUrl: "",
+    successUrl: "",
+    currency: "",
+    network: "",
+  };
+}
+
+/** The service request for a valid form. additional_data carries the extra JSON and user_id. */
+export function toServiceInput(form: z.output<typeof invoiceFormSchema>): CreateInvoiceInput {
+  const extra = form.extraData.trim() ? (JSON.parse(form.extraData) as Record<string, unknown>) : {};
+  const additionalData = form.customerId ? { ...extra, user_id: form.customerId } : extra;
+  return {
+    orderId: form.orderId,
+    amount: form.amount,
+    fiatCurrency: form.fiatCurrency,
+    lifetime: Number(form.lifetimeSeconds),
+    accuracyPaymentPercent: Number(form.accuracyPercent),
+    isPaymentMultiple: form.isPaymentMultiple,
+    webhookUrl: form.webhookUrl || undefined,
+    returnUrl: form.returnUrl || undefined,
+    successUrl: form.successUrl || undefined,
+    currency: form.currency || undefined,
+    network: form.network || undefined,
+    additionalData: Object.keys(additionalData).length > 0 ? additionalData : undefined,
+  };
+}
+
+/** Maps the service's field names (camelCase from the client) back onto this form's fields. */
+export const SERVICE_FIELD_TO_FORM: Record<string, keyof InvoiceFormValues> = {
+  amount: "amount",
+  fiatCurrency: "fiatCurrency",
+  orderId: "orderId",
+  lifetime: "lifetimeSeconds",
+  accuracyPaymentPercent: "accuracyPercent",
+  isPaymentMultiple: "isPaymentMultiple",
+  webhookUrl: "webhookUrl",
+  returnUrl: "returnUrl",
+  successUrl: "successUrl",
+  additionalData: "extraData",
+  currency: "currency",
+  network: "network",
+};
+
+function checkExtraData(text: string, ctx: z.RefinementCtx) {
+  if (!text.trim()) return;
+  if (new TextEncoder().encode(text).length > ADDITIONAL_DATA_MAX_BYTES) {
+    ctx.addIssue({ code: "custom", message: "Extra data is larger than 255 KB." });
+    return;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    ctx.addIssue({ code: "custom", message: 'Extra data must be valid JSON, like {"invoice_ref": "A-17"}.' });
+    return;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    ctx.addIssue({ code: "custom", message: "Extra data must be a JSON object." });
+  } else if ("user_id" in value) {
+    ctx.addIssue({ code: "custom", message: "user_id is reserved: use the Customer id field." });
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
