@@ -2,11 +2,11 @@ import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./fixtures";
 
 const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
-  admin: ["Home", "Users", "Service connection"],
-  support: ["Home"],
-  finance: ["Home"],
-  finance2: ["Home"],
-  viewer: ["Home"],
+  admin: ["Home", "Invoices", "Users", "Service connection"],
+  support: ["Home", "Invoices"],
+  finance: ["Home", "Invoices"],
+  finance2: ["Home", "Invoices"],
+  viewer: ["Home", "Invoices"],
 };
 
 for (const [role, email] of Object.entries(DEMO) as [keyof typeof DEMO, string][]) {

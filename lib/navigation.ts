@@ -9,6 +9,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Home" },
+  { href: "/invoices", label: "Invoices", permission: "invoices:view" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },
   { href: "/admin/service", label: "Service connection", permission: "service:manage" },
 ];

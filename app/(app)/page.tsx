@@ -1,36 +1,73 @@
 import Link from "next/link";
+import { ExceptionsList } from "@/components/dashboard/exceptions-list";
+import { PaidVolumeChart } from "@/components/dashboard/paid-volume-chart";
+import { StatusCounts } from "@/components/dashboard/status-counts";
+import { Button } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { ROLE_LABELS } from "@/lib/auth/roles";
-import { NAV_ITEMS } from "@/lib/navigation";
+import { getDb } from "@/lib/db/client";
+import { countInvoicesByStatus, listExceptions, paidVolumeByDay } from "@/lib/invoices/dashboard";
+import { lastDays, volumeSeries } from "@/lib/invoices/volume-series";
+
+const DAY_MS = 86_400_000;
 
 export default async function HomePage() {
   const user = await requireUser();
-  const places = NAV_ITEMS.filter(
-    (item) => item.href !== "/" && (!item.permission || can(user.role, item.permission)),
-  );
-  return (
-    <div className="grid gap-6">
+  const heading = (
+    <div className="flex flex-wrap items-center justify-between gap-4">
       <div>
         <h1 className="text-2xl font-semibold">Welcome, {user.name}</h1>
         <p className="text-slate-600">You are signed in as {ROLE_LABELS[user.role]}.</p>
       </div>
-      {places.length > 0 ? (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {places.map((item) => (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                className="block rounded-lg border border-slate-200 bg-white p-4 font-medium hover:border-slate-400"
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-slate-600">Nothing else is open to your role yet.</p>
-      )}
+      {can(user.role, "invoices:create") ? (
+        <Button asChild>
+          <Link href="/invoices/new">New invoice</Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+  if (!can(user.role, "invoices:view")) return heading;
+
+  const db = await getDb();
+  const now = new Date();
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const weekStart = new Date(today.getTime() - 6 * DAY_MS);
+  const days = lastDays(30, now);
+  const monthStart = new Date(`${days[0]}T00:00:00Z`);
+  const [todayCounts, weekCounts, volume, exceptions] = await Promise.all([
+    countInvoicesByStatus(db, today),
+    countInvoicesByStatus(db, weekStart),
+    paidVolumeByDay(db, monthStart),
+    listExceptions(db, monthStart),
+  ]);
+  const series = volumeSeries(volume, days);
+
+  return (
+    <div className="grid gap-6">
+      {heading}
+      <div className="grid gap-6 md:grid-cols-2">
+        <StatusCounts
+          title="Created today (UTC)"
+          counts={todayCounts}
+          from={today.toISOString().slice(0, 10)}
+        />
+        <StatusCounts title="Last 7 days" counts={weekCounts} from={weekStart.toISOString().slice(0, 10)} />
+      </div>
+      <section
+        className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6"
+        aria-label="Paid volume"
+      >
+        <h2 className="font-semibold">Paid per day, last 30 days</h2>
+        {series.length === 0 ? (
+          <p className="text-sm text-slate-500">No paid invoices in the last 30 days.</p>
+        ) : (
+          series.map(({ currency, points }) => (
+            <PaidVolumeChart key={currency} currency={currency} points={points} />
+          ))
+        )}
+      </section>
+      <ExceptionsList rows={exceptions} />
     </div>
   );
 }

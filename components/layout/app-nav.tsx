@@ -7,7 +7,12 @@ import type { NavItem } from "@/lib/navigation";
 
 export function AppNav({ items }: { items: readonly NavItem[] }) {
   const pathname = usePathname();
-  const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
+  // The most specific item wins: on /withdrawals/approvals, "Approvals" is active, not "Withdrawals".
+  const matches = items.filter(
+    (item) => pathname === item.href || pathname.startsWith(`${item.href === "/" ? "" : item.href}/`),
+  );
+  const active = matches.sort((a, b) => b.href.length - a.href.length)[0]?.href;
+  const isActive = (href: string) => (href === "/" ? pathname === "/" : href === active);
   return (
     <nav aria-label="Main" className="flex flex-wrap gap-1">
       {items.map((item) => (

@@ -3,7 +3,7 @@ import Decimal from "decimal.js";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { invoiceEvents, invoices, type Invoice } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
-import { ServiceError, ValidationFailed, type ServiceClient, type ServiceInvoice } from "@/lib/service";
+import { isServiceError, type ServiceClient, type ServiceInvoice, type ValidationFailed } from "@/lib/service";
 import type { CreateInvoiceInput } from "@/lib/service/schemas";
 import { applyServiceInvoice } from "./apply-service-invoice";
 
@@ -77,8 +77,8 @@ export async function sendInvoice(
   try {
     remote = await client.createInvoice(request);
   } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    const final = error instanceof ValidationFailed;
+    if (!isServiceError(error)) throw error;
+    const final = error.kind === "validation_failed";
     await db.transaction(async (tx) => {
       await tx
         .update(invoices)
@@ -96,12 +96,15 @@ export async function sendInvoice(
         actorId,
       });
     });
-    if (error instanceof ValidationFailed) {
-      return { ok: false, retryable: false, message: error.userMessage, fieldErrors: error.fieldErrors };
+    if (error.kind === "validation_failed") {
+      const { fieldErrors } = error as ValidationFailed;
+      return { ok: false, retryable: false, message: error.userMessage, fieldErrors };
     }
     return { ok: false, retryable: true, message: error.userMessage };
   }
 
+  // The creation answer has no status (service-api.md 2.2); read the invoice once for the full record.
+  remote = await client.getInvoice(remote.id).catch(() => remote);
   const { invoice } = await applyServiceInvoice(db, invoiceId, remote, "user", actorId);
   await db.insert(invoiceEvents).values({
     invoiceId,

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { invoiceEvents, invoices } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
-import { ServiceError, type ServiceClient } from "@/lib/service";
+import { isServiceError, type ServiceClient } from "@/lib/service";
 import { applyServiceInvoice, type ApplyResult, type SyncSource } from "./apply-service-invoice";
 import { retryRefreshAt } from "./refresh-schedule";
 
@@ -28,7 +28,7 @@ export async function refreshInvoice(
     const remote = await client.getInvoice(local.serviceId);
     return { ok: true, ...(await applyServiceInvoice(db, invoiceId, remote, source, actorId)) };
   } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
+    if (!isServiceError(error)) throw error;
     const now = new Date();
     await db.transaction(async (tx) => {
       await tx

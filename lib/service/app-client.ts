@@ -2,12 +2,11 @@ import "server-only";
 import { appServiceConfig } from "./app-config";
 import { createServiceClient, type ServiceClient } from "./client";
 
-const globalKey = Symbol.for("paydesk.serviceClient");
-type GlobalWithClient = typeof globalThis & { [globalKey]?: ServiceClient };
-
-/** The process's client of the payment service, configured from the environment (app-config.ts). */
+/**
+ * A client of the payment service, configured from the environment (app-config.ts). Made per call
+ * on purpose: it is cheap, and a process-wide instance would cross Next.js's bundle layers, whose
+ * copies of the error classes differ.
+ */
 export function getServiceClient(): ServiceClient {
-  const store = globalThis as GlobalWithClient;
-  store[globalKey] ??= createServiceClient(appServiceConfig());
-  return store[globalKey];
+  return createServiceClient(appServiceConfig());
 }

@@ -18,8 +18,12 @@ interface ErrorDetail {
   cause?: unknown;
 }
 
+const SERVICE_ERROR_BRAND = Symbol.for("paydesk.ServiceError");
+
 export abstract class ServiceError extends Error {
   abstract readonly kind: ServiceErrorKind;
+  /** Lets isServiceError recognise errors from another copy of this module (Next.js bundles per layer). */
+  readonly [SERVICE_ERROR_BRAND] = true;
   readonly status: number | undefined;
   readonly serviceMessage: string | undefined;
 
@@ -158,6 +162,10 @@ export class UnexpectedResponse extends ServiceError {
   }
 }
 
+/**
+ * Use this rather than `instanceof`: Next.js may load this module once per bundle layer, and an
+ * error made by one copy is not an instance of the other copy's classes.
+ */
 export function isServiceError(error: unknown): error is ServiceError {
-  return error instanceof ServiceError;
+  return typeof error === "object" && error !== null && SERVICE_ERROR_BRAND in error;
 }

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { InvoiceView } from "@/components/invoices/detail/invoice-view";
+import { requirePermission } from "@/lib/auth/guards";
+import { can } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db/client";
+import { getInvoiceDetail } from "@/lib/invoices/invoice-detail";
+
+export const metadata: Metadata = { title: "Invoice" };
+
+export default async function InvoicePage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await requirePermission("invoices:view");
+  const { id } = await params;
+  const invoice = /^[0-9a-f-]{36}$/i.test(id) ? await getInvoiceDetail(await getDb(), id) : null;
+  if (!invoice) notFound();
+  return <InvoiceView initial={invoice} canCreate={can(user.role, "invoices:create")} />;
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { InvoiceListView } from "@/components/invoices/list/invoice-list-view";
+import { requirePermission } from "@/lib/auth/guards";
+import { can } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db/client";
+import { hasFilter, parseInvoiceListParams } from "@/lib/invoices/list-filter";
+import { hasAnyInvoice, listInvoices } from "@/lib/invoices/list-invoices";
+
+export const metadata: Metadata = { title: "Invoices" };
+
+export default async function InvoicesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const user = await requirePermission("invoices:view");
+  const params = parseInvoiceListParams(await searchParams);
+  const db = await getDb();
+  const page = await listInvoices(db, params);
+  const anyInvoice =
+    page.rows.length > 0 || (hasFilter(params) || params.cursor ? await hasAnyInvoice(db) : false);
+  return (
+    <InvoiceListView
+      params={params}
+      page={page}
+      anyInvoice={anyInvoice}
+      canCreate={can(user.role, "invoices:create")}
+      now={new Date()}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import type { NextRequest } from "next/server";
+import { readSession } from "@/lib/auth/current-user";
+import { can } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db/client";
+import { exportFileName, invoiceCsvStream } from "@/lib/invoices/csv-export";
+import { parseInvoiceListParams } from "@/lib/invoices/list-filter";
+
+/** The invoice list as CSV, with the list's filters (not its page): streamed, any size. */
+export async function GET(request: NextRequest) {
+  const session = await readSession();
+  if (session.status !== "active") return new Response("Sign in to export invoices.", { status: 401 });
+  if (!can(session.user.role, "invoices:view")) {
+    return new Response("Your role may not view invoices.", { status: 403 });
+  }
+  const { status, q, dateFrom, dateTo } = parseInvoiceListParams(request.nextUrl.searchParams);
+  const stream = invoiceCsvStream(await getDb(), { status, q, dateFrom, dateTo });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(new Date())}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { invoices } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/types";
+import type { KeysetCursor } from "@/lib/invoices/list-cursor";
+import { cursorKeySql, newestFirst } from "@/lib/invoices/list-query";
+
+/**
+ * Seeds `count` invoices in one INSERT … SELECT generate_series: statuses spread as a live shop's
+ * would be, created_at over the past year with whole-second ties, 20,000 customers, then ANALYZE.
+ * Deterministic (no random()), so every run measures the same data.
+ */
+export async function seedInvoices(db: Db, count: number): Promise<void> {
+  await db.execute(sql`
+    insert into invoices (
+      order_id, creation_state, request, amount, fiat_currency, customer_id, service_id,
+      service_status, status, is_final, crypto_amount, paid_fiat_amount, paid_crypto_amount,
+      currency, network, pay_url, expires_at, created_at, updated_at)
+    select
+      'ord-' || g,
+      case when g % 500 = 0 then 'sending' when g % 700 = 0 then 'rejected' else 'created' end,
+      '{}'::jsonb,
+      (1 + (g * 7919) % 100000 / 100.0)::numeric(12, 2),
+      'USD',
+      'cust-' || (g * 31 % 20000),
+      case when g % 500 = 0 or g % 700 = 0 then null else 'svc-' || md5(g::text) end,
+      s.service_status,
+      s.status,
+      s.status <> 'open',
+      (1 + (g * 7919) % 100000 / 100.0)::numeric / 97000,
+      case when s.status in ('paid', 'overpaid', 'underpaid') then (1 + (g * 7919) % 100000 / 100.0)::numeric(12, 2) end,
+      case when s.status in ('paid', 'overpaid', 'underpaid') then (1 + (g * 7919) % 100000 / 100.0)::numeric / 97000 end,
+      'USDT', 'tron', 'https://pay.example/' || md5(g::text),
+      t.created_at + interval '1 hour', t.created_at, t.created_at
+    from generate_series(1, ${count}::bigint) g
+    cross join lateral (
+      select now() - ((g * 7919) % 31536000) * interval '1 second' as created_at
+    ) t
+    cross join lateral (
+      select b.status, b.service_status from (select (g * 37) % 100 as bucket) x
+      cross join lateral (values (case
+        when x.bucket < 55 then 'paid' when x.bucket < 80 then 'expired' when x.bucket < 90 then 'open'
+        when x.bucket < 94 then 'underpaid' when x.bucket < 96 then 'overpaid' when x.bucket < 99 then 'failed'
+        else 'unknown' end)) b0(status)
+      cross join lateral (values (b0.status, case b0.status
+        when 'open' then 'pending' when 'expired' then 'cancel' when 'overpaid' then 'paid_over'
+        when 'underpaid' then 'wrong_amount' when 'failed' then 'fail' when 'unknown' then 'mystery'
+        else 'paid' end)) b(status, service_status)
+    ) s`);
+  await db.execute(sql`analyze invoices`);
+}
+
+/** The cursor of the row at `position` in list order (setup only: OFFSET is fine here, once). */
+export async function cursorAt(db: Db, position: number): Promise<KeysetCursor> {
+  const [row] = await db
+    .select({ createdAt: cursorKeySql, id: invoices.id })
+    .from(invoices)
+    .orderBy(...newestFirst)
+    .offset(position)
+    .limit(1);
+  if (!row) throw new Error(`no row at ${position}`);
+  return row;
+}

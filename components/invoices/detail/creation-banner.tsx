@@ -1,0 +1,53 @@
+"use client";
+
+import Link from "next/link";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { resendInvoiceAction } from "@/lib/invoices/actions";
+import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
+
+/** For an invoice the service has not confirmed: why, and how to send it again with the same order id. */
+export function CreationBanner({ invoice, canCreate }: { invoice: InvoiceDetail; canCreate: boolean }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  if (invoice.creationState === "created") return null;
+
+  async function resend() {
+    setBusy(true);
+    setError(undefined);
+    const result = await resendInvoiceAction({ invoiceId: invoice.id });
+    if (!result.ok) setError(result.message);
+    await queryClient.invalidateQueries({ queryKey: ["invoice", invoice.id] });
+    setBusy(false);
+  }
+
+  const rejected = invoice.creationState === "rejected";
+  return (
+    <div
+      role="status"
+      className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+    >
+      <p className="font-medium">
+        {rejected
+          ? "The payment service refused this invoice."
+          : "This invoice has not reached the payment service yet."}
+      </p>
+      {invoice.creationError ? <p>{invoice.creationError}</p> : null}
+      {error ? <p role="alert">{error}</p> : null}
+      {canCreate ? (
+        <div className="flex gap-2">
+          {!rejected ? (
+            <Button size="sm" onClick={resend} disabled={busy}>
+              {busy ? "Sending…" : "Send again (same order id)"}
+            </Button>
+          ) : null}
+          <Button size="sm" variant="secondary" asChild>
+            <Link href={`/invoices/new?from=${invoice.id}&resend=1`}>Edit and send again</Link>
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toaster";
+import { formatDateTime } from "@/lib/format";
+import { refreshInvoiceAction } from "@/lib/invoices/actions";
+import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
+import { Card } from "./card";
+
+export function SyncInfo({ invoice, fetchFailed }: { invoice: InvoiceDetail; fetchFailed: boolean }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+
+  async function refresh() {
+    setBusy(true);
+    try {
+      const result = await refreshInvoiceAction({ invoiceId: invoice.id });
+      if (result.ok)
+        toast.success(result.data.statusChanged ? "Updated: the status changed." : "Checked: nothing new.");
+      else toast.error(result.message);
+      await queryClient.invalidateQueries({ queryKey: ["invoice", invoice.id] });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card
+      title="Confirmed with the service"
+      action={
+        invoice.serviceId ? (
+          <Button size="sm" variant="secondary" onClick={refresh} disabled={busy}>
+            {busy ? "Checking…" : "Refresh"}
+          </Button>
+        ) : null
+      }
+    >
+      <p className="text-sm" data-testid="last-synced">
+        {invoice.lastSyncedAt
+          ? `Last confirmed ${formatDateTime(invoice.lastSyncedAt)}`
+          : "Not confirmed yet."}
+        {!invoice.isFinal && invoice.creationState === "created"
+          ? " · updates by itself while this page is open"
+          : ""}
+      </p>
+      {fetchFailed ? (
+        <p role="alert" className="text-sm text-amber-700">
+          Lost contact with Paydesk; showing the last known state. Retrying…
+        </p>
+      ) : null}
+    </Card>
+  );
+}

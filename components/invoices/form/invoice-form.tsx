@@ -1,0 +1,113 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { applyActionErrors } from "@/components/forms/apply-action-errors";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/toaster";
+import { createInvoiceAction } from "@/lib/invoices/actions";
+import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { invoiceFormSchema, type InvoiceFormValues } from "@/lib/invoices/form-schema";
+import { AdvancedFields } from "./advanced-fields";
+import { LifetimeField } from "./lifetime-field";
+import { PaymentMethodFields } from "./payment-method-fields";
+
+export function InvoiceForm({ defaultValues }: { defaultValues: InvoiceFormValues }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string>();
+  const form = useForm<InvoiceFormValues>({
+    resolver: zodResolver(invoiceFormSchema),
+    defaultValues,
+    
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: InvoiceFormValues) {
+    setFormError(undefined);
+    const result = await createInvoiceAction(values);
+    if (!result.ok) {
+      setFormError(applyActionErrors(form, result));
+      return;
+    }
+    toast.success("Invoice created. Share its payment link with the customer.");
+    router.push(`/invoices/${result.data.invoiceId}`);
+  }
+
+  const field = (name: keyof InvoiceFormValues) => ({
+    id: name,
+    "aria-invalid": Boolean(errors[name]),
+    "aria-describedby": errors[name] ? `${name}-error` : undefined,
+    ...form.register(name),
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6" noValidate>
+      <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-2">
+        <FormField id="amount" label="Amount" error={errors.amount?.message}>
+          <Input inputMode="decimal" placeholder="120.00" autoComplete="off" {...field("amount")} />
+        </FormField>
+        <FormField id="fiatCurrency" label="Currency" error={errors.fiatCurrency?.message}>
+          <Select {...field("fiatCurrency")}>
+            {FIAT_CURRENCIES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField
+          id="customerId"
+          label="Customer id (optional)"
+          error={errors.customerId?.message}
+          hint="Shown in the service's back office as user_id."
+        >
+          <Input autoComplete="off" {...field("customerId")} />
+        </FormField>
+        <FormField
+          id="orderId"
+          label="Order id"
+          error={errors.orderId?.message}
+          hint="Unique per invoice; letters, digits, - and _."
+        >
+          <Input autoComplete="off" className="font-mono" {...field("orderId")} />
+        </FormField>
+        <LifetimeField form={form} />
+        <FormField
+          id="accuracyPercent"
+          label="Accepted underpayment (%)"
+          error={errors.accuracyPercent?.message}
+          hint="0 to 5. With 2, paying 98 % counts as paid."
+        >
+          <Input inputMode="decimal" {...field("accuracyPercent")} />
+        </FormField>
+        <label className="flex items-center gap-2 text-sm sm:col-span-2">
+          <input type="checkbox" className="size-4" {...form.register("isPaymentMultiple")} />
+          Allow several payments (the customer may pay in parts)
+        </label>
+      </section>
+      <PaymentMethodFields form={form} />
+      <AdvancedFields form={form} />
+      {formError ? (
+        <div
+          role="alert"
+          className="grid gap-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
+          <p>{formError}</p>
+        </div>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Creating…" : formError ? "Send again" : "Create invoice"}
+        </Button>
+        <Button variant="secondary" onClick={() => router.push("/invoices")} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

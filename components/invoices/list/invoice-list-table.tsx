@@ -1,0 +1,64 @@
+import { format } from "date-fns";
+import Link from "next/link";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import type { InvoiceListRow } from "@/lib/invoices/list-invoices";
+import { formatExpiry } from "@/lib/invoices/list-format";
+import { CopyPayLinkButton } from "./copy-pay-link-button";
+import { InvoiceListStatus } from "./invoice-list-status";
+
+export function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; now: Date }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Status</TableHead>
+          <TableHead>Order</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead className="text-right">Paid</TableHead>
+          <TableHead>Customer</TableHead>
+          <TableHead>Created</TableHead>
+          <TableHead>Expires</TableHead>
+          <TableHead className="text-right">
+            <span className="sr-only">Payment link</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell>
+              <InvoiceListStatus row={row} />
+            </TableCell>
+            <TableCell className="font-mono text-xs">
+              <Link href={`/invoices/${row.id}`} className="underline-offset-4 hover:underline">
+                {row.orderId}
+              </Link>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {row.amount} {row.fiatCurrency}
+            </TableCell>
+            <TableCell className="text-right tabular-nums">
+              {row.paidFiatAmount ? `${row.paidFiatAmount} ${row.fiatCurrency}` : "—"}
+            </TableCell>
+            <TableCell className="font-mono text-xs">{row.customerId ?? "—"}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={row.createdAt.toISOString()}>{format(row.createdAt, "d MMM yyyy, HH:mm")}</time>
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-slate-600">
+              {row.expiresAt ? (
+                <time dateTime={row.expiresAt.toISOString()} title={row.expiresAt.toISOString()}>
+                  {formatExpiry(row.expiresAt, now)}
+                </time>
+              ) : (
+                "—"
+              )}
+            </TableCell>
+            <TableCell className="text-right">
+              {row.payUrl ? <CopyPayLinkButton payUrl={row.payUrl} orderId={row.orderId} /> : null}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

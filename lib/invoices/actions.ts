@@ -1,0 +1,55 @@
+"use server";
+
+import { z } from "zod";
+import { ActionError, defineAction } from "@/lib/auth/define-action";
+import { getServiceClient } from "@/lib/service/app-client";
+import { OrderIdTaken, recordInvoiceIntent, sendInvoice, type SendOutcome } from "./create-invoice";
+import { invoiceFormSchema, SERVICE_FIELD_TO_FORM, toServiceInput } from "./form-schema";
+import { refreshInvoice } from "./refresh-invoice";
+
+const NOT_SENT =
+  "Nothing is lost: the invoice is saved as not sent yet. Send it again and it keeps the same order id, so it can never be created twice.";
+
+export const createInvoiceAction = defineAction({
+  permission: "invoices:create",
+  schema: invoiceFormSchema,
+  handler: async (form, { db, user }) => {
+    let invoiceId: string;
+    try {
+      invoiceId = (await recordInvoiceIntent(db, toServiceInput(form), user.id)).id;
+    } catch (error) {
+      if (!(error instanceof OrderIdTaken)) throw error;
+      throw new ActionError(error.message, { orderId: [error.message] });
+    }
+    return { invoiceId: throwIfNotSent(await sendInvoice(db, getServiceClient(), invoiceId, user.id)) };
+  },
+});
+
+export const resendInvoiceAction = defineAction({
+  permission: "invoices:create",
+  schema: z.object({ invoiceId: z.uuid() }),
+  handler: async ({ invoiceId }, { db, user }) => ({
+    invoiceId: throwIfNotSent(await sendInvoice(db, getServiceClient(), invoiceId, user.id)),
+  }),
+});
+
+export const refreshInvoiceAction = defineAction({
+  permission: "invoices:view",
+  schema: z.object({ invoiceId: z.uuid() }),
+  handler: async ({ invoiceId }, { db, user }) => {
+    const outcome = await refreshInvoice(db, getServiceClient(), invoiceId, "user", user.id);
+    if (!outcome.ok) throw new ActionError(outcome.message);
+    return { statusChanged: outcome.statusChanged, newTransactions: outcome.newTransactions };
+  },
+});
+
+function throwIfNotSent(outcome: SendOutcome): string {
+  if (outcome.ok) return outcome.invoice.id;
+  if (outcome.retryable) throw new ActionError(`${outcome.message} ${NOT_SENT}`);
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(outcome.fieldErrors)) {
+    const formField = SERVICE_FIELD_TO_FORM[field.split(".")[0] ?? field] ?? field;
+    (fieldErrors[formField] ??= []).push(...messages);
+  }
+  throw new ActionError(`The payment service refused this invoice: ${outcome.message}`, fieldErrors);
+}

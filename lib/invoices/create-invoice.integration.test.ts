@@ -1,0 +1,81 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices, users } from "@/lib/db/schema";
+import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { startSandboxServer } from "@/lib/sandbox/server";
+import { createServiceClient } from "@/lib/service";
+import { createUser } from "@/lib/users/manage-users";
+import { recordInvoiceIntent, sendInvoice } from "./create-invoice";
+
+const KEYS = { invoiceKey: "it-invoice-key", withdrawalKey: "it-withdrawal-key" };
+let testDb: TestDb;
+let sandbox: Awaited<ReturnType<typeof startSandboxServer>>;
+let userId: string;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  sandbox = await startSandboxServer({ port: 0, demoMerchant: KEYS });
+  userId = (await createUser(testDb.db, { email: "s@example.com", name: "S", role: "support", password: "a-long-password-1" })).id;
+});
+afterAll(async () => {
+  await sandbox.close();
+  await testDb.close();
+});
+
+const client = () => createServiceClient({ baseUrl: sandbox.url, ...KEYS, retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 } });
+const faults = (body: object | null) =>
+  fetch(`${sandbox.url}/control/faults`, {
+    method: body ? "POST" : "DELETE",
+    headers: { Authorization: `Bearer ${KEYS.invoiceKey}`, "Content-Type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+describe("creating an invoice: intent first, then the service", () => {
+  it("records the intent, sends it, and stores what the service answered", async () => {
+    const row = await recordInvoiceIntent(testDb.db, { orderId: "inv_it_1", amount: "10.00", fiatCurrency: "EUR" }, userId);
+    expect(row.creationState).toBe("sending");
+    const outcome = await sendInvoice(testDb.db, client(), row.id, userId);
+    expect(outcome).toMatchObject({ ok: true, invoice: { creationState: "created", status: "open", serviceStatus: "pending" } });
+  });
+
+  it("keeps the row and its order id when the service is down, and a retry creates exactly one invoice", async () => {
+    const row = await recordInvoiceIntent(testDb.db, { orderId: "inv_it_2", amount: "5", fiatCurrency: "USD" }, userId);
+    await faults({ error_rate: 1 });
+    const failed = await sendInvoice(testDb.db, client(), row.id, userId);
+    await faults(null);
+    expect(failed).toMatchObject({ ok: false, retryable: true });
+    const again = await recordInvoiceIntent(testDb.db, { orderId: "inv_it_2", amount: "5", fiatCurrency: "USD" }, userId);
+    expect(again.id).toBe(row.id);
+    const sent = await sendInvoice(testDb.db, client(), row.id, userId);
+    expect(sent.ok).toBe(true);
+    expect(await testDb.db.select().from(invoices).where(eq(invoices.orderId, "inv_it_2"))).toHaveLength(1);
+  });
+
+  it("a dropped connection after the service committed ends with the same single invoice on retry", async () => {
+    const row = await recordInvoiceIntent(testDb.db, { orderId: "inv_it_3", amount: "7", fiatCurrency: "USD" }, userId);
+    await faults({ drop_after_commit_rate: 1 });
+    const failed = await sendInvoice(testDb.db, client(), row.id, userId);
+    await faults(null);
+    expect(failed.ok).toBe(false);
+    const sent = await sendInvoice(testDb.db, client(), row.id, userId);
+    expect(sent.ok && sent.invoice.serviceId).toBeTruthy();
+    const firstServiceId = sent.ok ? sent.invoice.serviceId : null;
+    const repeat = await client().createInvoice({ orderId: "inv_it_3", amount: "7", fiatCurrency: "USD" });
+    expect(repeat.id).toBe(firstServiceId);
+  });
+
+  it("maps the service's 422 onto fields and marks the row refused", async () => {
+    const row = await recordInvoiceIntent(testDb.db, { orderId: "inv_it_4", amount: "5", fiatCurrency: "XXX" }, userId);
+    const outcome = await sendInvoice(testDb.db, client(), row.id, userId);
+    expect(outcome).toMatchObject({ ok: false, retryable: false, fieldErrors: { fiatCurrency: [expect.any(String)] } });
+    const [stored] = await testDb.db.select().from(invoices).where(eq(invoices.id, row.id));
+    expect(stored?.creationState).toBe("rejected");
+  });
+
+  it("never reuses the order id of an invoice the service confirmed", async () => {
+    await expect(recordInvoiceIntent(testDb.db, { orderId: "inv_it_1", amount: "99", fiatCurrency: "EUR" }, userId)).rejects.toThrow(
+      /already used/,
+    );
+    expect(await testDb.db.select().from(users)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,122 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import { invoiceEvents, invoices, invoiceTransactions, users } from "@/lib/db/schema";
+import type { DbOrTx } from "@/lib/db/types";
+import type { InvoiceStatus } from "./status";
+
+/** Everything the invoice page shows, as plain JSON (dates as ISO strings, amounts as decimal strings). */
+export interface InvoiceDetail {
+  id: string;
+  orderId: string;
+  creationState: "sending" | "created" | "rejected";
+  creationError: string | null;
+  serviceId: string | null;
+  serviceStatus: string | null;
+  status: InvoiceStatus;
+  isFinal: boolean;
+  amount: string;
+  fiatCurrency: string;
+  cryptoAmount: string | null;
+  remainingCryptoAmount: string | null;
+  paidFiatAmount: string | null;
+  paidCryptoAmount: string | null;
+  currency: string | null;
+  network: string | null;
+  wallet: string | null;
+  payUrl: string | null;
+  isPaymentMultiple: boolean;
+  customerId: string | null;
+  additionalData: unknown;
+  expiresAt: string | null;
+  createdAt: string;
+  createdBy: string | null;
+  lastSyncedAt: string | null;
+  transactions: Array<{ txid: string; sourceWallet: string | null; amount: string; firstSeenAt: string }>;
+  events: Array<{
+    id: string;
+    kind: string;
+    fromStatus: string | null;
+    toStatus: string | null;
+    detail: unknown;
+    source: string;
+    actor: string | null;
+    at: string;
+  }>;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export async function getInvoiceDetail(db: DbOrTx, id: string): Promise<InvoiceDetail | null> {
+  const [row] = await db
+    .select({ invoice: invoices, creator: users.email })
+    .from(invoices)
+    .leftJoin(users, eq(users.id, invoices.createdBy))
+    .where(eq(invoices.id, id));
+  if (!row) return null;
+  const { invoice } = row;
+  const [transactions, events] = await Promise.all([
+    db
+      .select()
+      .from(invoiceTransactions)
+      .where(eq(invoiceTransactions.invoiceId, id))
+      .orderBy(asc(invoiceTransactions.firstSeenAt)),
+    db
+      .select({ event: invoiceEvents, actor: users.email })
+      .from(invoiceEvents)
+      .leftJoin(users, eq(users.id, invoiceEvents.actorId))
+      .where(eq(invoiceEvents.invoiceId, id))
+      .orderBy(asc(invoiceEvents.createdAt)),
+  ]);
+  return {
+    id: invoice.id,
+    orderId: invoice.orderId,
+    creationState: invoice.creationState,
+    creationError: invoice.creationError,
+    serviceId: invoice.serviceId,
+    serviceStatus: invoice.serviceStatus,
+    status: invoice.status as InvoiceStatus,
+    isFinal: invoice.isFinal,
+    amount: invoice.amount,
+    fiatCurrency: invoice.fiatCurrency,
+    cryptoAmount: invoice.cryptoAmount,
+    remainingCryptoAmount: invoice.remainingCryptoAmount,
+    paidFiatAmount: invoice.paidFiatAmount,
+    paidCryptoAmount: invoice.paidCryptoAmount,
+    currency: invoice.currency,
+    network: invoice.network,
+    wallet: invoice.wallet,
+    payUrl: invoice.payUrl,
+    isPaymentMultiple: invoice.isPaymentMultiple,
+    customerId: invoice.customerId,
+    additionalData: invoice.additionalData,
+    expiresAt: iso(invoice.expiresAt),
+    createdAt: invoice.createdAt.toISOString(),
+    createdBy: row.creator,
+    lastSyncedAt: iso(invoice.lastSyncedAt),
+    transactions: transactions.map((transaction) => ({
+      txid: transaction.txid,
+      sourceWallet: transaction.sourceWallet,
+      amount: transaction.amount,
+      firstSeenAt: transaction.firstSeenAt.toISOString(),
+    })),
+    events: events.map(({ event, actor }) => ({
+      id: event.id,
+      kind: event.kind,
+      fromStatus: event.fromStatus,
+      toStatus: event.toStatus,
+      detail: event.detail,
+      source: event.source,
+      actor,
+      at: event.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The stored request of an invoice, for "Duplicate" and "Edit and send again". */
+export async function getInvoiceRequest(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ request: invoices.request, orderId: invoices.orderId, creationState: invoices.creationState })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { INVOICE_STATUSES } from "./status";
+
+/**
+ * The invoice list's filters as they live in the URL, shared by the page and the CSV export so a
+ * link can be shared. Every field falls back to its default on a bad value: a mistyped or stale
+ * link shows a list, never an error.
+ */
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+
+const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+const param = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => blankToUndefined(first(value)), schema.optional()).catch(undefined);
+
+/** A calendar date (YYYY-MM-DD) that exists: 2025-02-30 is refused rather than rolled over. */
+const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00.000Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  });
+
+export const invoiceListParamsSchema = z.object({
+  status: param(z.enum(INVOICE_STATUSES)),
+  q: param(z.string().trim().max(200)),
+  dateFrom: param(calendarDate),
+  dateTo: param(calendarDate),
+  limit: z
+    .preprocess(first, z.coerce.number().pipe(z.union(PAGE_SIZES.map((size) => z.literal(size)))))
+    .catch(DEFAULT_PAGE_SIZE),
+  cursor: param(z.string().max(200)),
+  dir: param(z.enum(["next", "prev"])),
+});
+
+export type InvoiceListParams = z.infer<typeof invoiceListParamsSchema>;
+/** What narrows the list; the export uses only this part. */
+export type InvoiceListFilter = Pick<InvoiceListParams, "status" | "q" | "dateFrom" | "dateTo">;
+
+type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;
+
+export function parseInvoiceListParams(raw: RawParams): InvoiceListParams {
+  const record = raw instanceof URLSearchParams ? Object.fromEntries(raw) : raw;
+  const params = invoiceListParamsSchema.parse(record);
+  // A range typed backwards is still clearly a range.
+  if (params.dateFrom && params.dateTo && params.dateFrom > params.dateTo) {
+    return { ...params, dateFrom: params.dateTo, dateTo: params.dateFrom };
+  }
+  return params;
+}
+
+export function hasFilter(filter: InvoiceListFilter): boolean {
+  return Boolean(filter.status || filter.q || filter.dateFrom || filter.dateTo);
+}
+
+/** The query string for these params (defaults left out), for links and the export. */
+export function toInvoiceListQuery(params: Partial<InvoiceListParams>): string {
+  const search = new URLSearchParams();
+  if (params.status) search.set("status", params.status);
+  if (params.q) search.set("q", params.q);
+  if (params.dateFrom) search.set("dateFrom", params.dateFrom);
+  if (params.dateTo) search.set("dateTo", params.dateTo);
+  if (params.limit && params.limit !== DEFAULT_PAGE_SIZE) search.set("limit", String(params.limit));
+  if (params.cursor) search.set("cursor", params.cursor);
+  if (params.cursor && params.dir === "prev") search.set("dir", "prev");
+  return search.toString();
+}
