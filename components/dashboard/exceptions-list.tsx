@@ -16,7 +16,9 @@ export function ExceptionsList({ rows }: { rows: ExceptionRow[] }) {
         <ul className="grid divide-y divide-slate-100 text-sm">
           {rows.map((row) => (
             <li key={row.id} className="grid gap-1 py-2 sm:grid-cols-[auto_1fr] sm:gap-4">
-              <InvoiceStatusBadge status={row.status as InvoiceStatus} serviceStatus={row.serviceStatus} />
+              <div className="self-start">
+                <InvoiceStatusBadge status={row.status as InvoiceStatus} serviceStatus={row.serviceStatus} />
+              </div>
               <div>
                 <Link href={`/invoices/${row.id}`} className="font-mono font-medium hover:underline">
                   {row.orderId}

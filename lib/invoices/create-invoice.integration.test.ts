@@ -15,14 +15,26 @@ let userId: string;
 beforeAll(async () => {
   testDb = await createTestDb();
   sandbox = await startSandboxServer({ port: 0, demoMerchant: KEYS });
-  userId = (await createUser(testDb.db, { email: "s@example.com", name: "S", role: "support", password: "a-long-password-1" })).id;
+  userId = (
+    await createUser(testDb.db, {
+      email: "s@example.com",
+      name: "S",
+      role: "support",
+      password: "a-long-password-1",
+    })
+  ).id;
 });
 afterAll(async () => {
   await sandbox.close();
   await testDb.close();
 });
 
-const client = () => createServiceClient({ baseUrl: sandbox.url, ...KEYS, retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 } });
+const client = () =>
+  createServiceClient({
+    baseUrl: sandbox.url,
+    ...KEYS,
+    retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 },
+  });
 const faults = (body: object | null) =>
   fetch(`${sandbox.url}/control/faults`, {
     method: body ? "POST" : "DELETE",
@@ -32,19 +44,34 @@ const faults = (body: object | null) =>
 
 describe("creating an invoice: intent first, then the service", () => {
   it("records the intent, sends it, and stores what the service answered", async () => {
-    const row = await recordInvoiceIntent(testDb.db, { orderId: "inv_it_1", amount: "10.00", fiatCurrency: "EUR" }, userId);
+    const row = await recordInvoiceIntent(
+      testDb.db,
+      { orderId: "inv_it_1", amount: "10.00", fiatCurrency: "EUR" },
+      userId,
+    );
     expect(row.creationState).toBe("sending");
     const outcome = await sendInvoice(testDb.db, client(), row.id, userId);
-    expect(outcome).toMatchObject({ ok: true, invoice: { creationState: "created", status: "open", serviceStatus: "pending" } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      invoice: { creationState: "created", status: "open", serviceStatus: "pending" },
+    });
   });
 
   it("keeps the row and its order id when the service is down, and a retry creates exactly one invoice", async () => {
-    const row = await recordInvoiceIntent(testDb.db, { orderId: "inv_it_2", amount: "5", fiatCurrency: "USD" }, userId);
+    const row = await recordInvoiceIntent(
+      testDb.db,
+      { orderId: "inv_it_2", amount: "5", fiatCurrency: "USD" },
+      userId,
+    );
     await faults({ error_rate: 1 });
     const failed = await sendInvoice(testDb.db, client(), row.id, userId);
     await faults(null);
     expect(failed).toMatchObject({ ok: false, retryable: true });
-    const again = await recordInvoiceIntent(testDb.db, { orderId: "inv_it_2", amount: "5", fiatCurrency: "USD" }, userId);
+    const again = await recordInvoiceIntent(
+      testDb.db,
+      { orderId: "inv_it_2", amount: "5", fiatCurrency: "USD" },
+      userId,
+    );
     expect(again.id).toBe(row.id);
     const sent = await sendInvoice(testDb.db, client(), row.id, userId);
     expect(sent.ok).toBe(true);
@@ -52,7 +79,11 @@ describe("creating an invoice: intent first, then the service", () => {
   });
 
   it("a dropped connection after the service committed ends with the same single invoice on retry", async () => {
-    const row = await recordInvoiceIntent(testDb.db, { orderId: "inv_it_3", amount: "7", fiatCurrency: "USD" }, userId);
+    const row = await recordInvoiceIntent(
+      testDb.db,
+      { orderId: "inv_it_3", amount: "7", fiatCurrency: "USD" },
+      userId,
+    );
     await faults({ drop_after_commit_rate: 1 });
     const failed = await sendInvoice(testDb.db, client(), row.id, userId);
     await faults(null);
@@ -65,17 +96,25 @@ describe("creating an invoice: intent first, then the service", () => {
   });
 
   it("maps the service's 422 onto fields and marks the row refused", async () => {
-    const row = await recordInvoiceIntent(testDb.db, { orderId: "inv_it_4", amount: "5", fiatCurrency: "XXX" }, userId);
+    const row = await recordInvoiceIntent(
+      testDb.db,
+      { orderId: "inv_it_4", amount: "5", fiatCurrency: "XXX" },
+      userId,
+    );
     const outcome = await sendInvoice(testDb.db, client(), row.id, userId);
-    expect(outcome).toMatchObject({ ok: false, retryable: false, fieldErrors: { fiatCurrency: [expect.any(String)] } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      retryable: false,
+      fieldErrors: { fiatCurrency: [expect.any(String)] },
+    });
     const [stored] = await testDb.db.select().from(invoices).where(eq(invoices.id, row.id));
     expect(stored?.creationState).toBe("rejected");
   });
 
   it("never reuses the order id of an invoice the service confirmed", async () => {
-    await expect(recordInvoiceIntent(testDb.db, { orderId: "inv_it_1", amount: "99", fiatCurrency: "EUR" }, userId)).rejects.toThrow(
-      /already used/,
-    );
+    await expect(
+      recordInvoiceIntent(testDb.db, { orderId: "inv_it_1", amount: "99", fiatCurrency: "EUR" }, userId),
+    ).rejects.toThrow(/already used/);
     expect(await testDb.db.select().from(users)).toHaveLength(1);
   });
 });

@@ -3,7 +3,12 @@ import Decimal from "decimal.js";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { invoiceEvents, invoices, type Invoice } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
-import { isServiceError, type ServiceClient, type ServiceInvoice, type ValidationFailed } from "@/lib/service";
+import {
+  isServiceError,
+  type ServiceClient,
+  type ServiceInvoice,
+  type ValidationFailed,
+} from "@/lib/service";
 import type { CreateInvoiceInput } from "@/lib/service/schemas";
 import { applyServiceInvoice } from "./apply-service-invoice";
 

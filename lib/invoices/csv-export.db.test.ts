@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { neutraliseFormula } from "@/lib/csv/stream-csv";
 import { createTestDb, type TestDb } from "@/lib/db/testing";
-import {
-  CSV_COLUMNS,
-  exportFileName,
-  invoiceCsvStream,
-  neutraliseFormula,
-  readInvoiceBatches,
-} from "./csv-export";
+import { CSV_COLUMNS, exportFileName, invoiceCsvStream, readInvoiceBatches } from "./csv-export";
 import { insertListInvoices } from "./list-test-data";
 
 let testDb: TestDb;

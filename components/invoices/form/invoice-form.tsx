@@ -23,7 +23,6 @@ export function InvoiceForm({ defaultValues }: { defaultValues: InvoiceFormValue
   const form = useForm<InvoiceFormValues>({
     resolver: zodResolver(invoiceFormSchema),
     defaultValues,
-    
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { readSession } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
+import { csvResponse } from "@/lib/csv/stream-csv";
 import { getDb } from "@/lib/db/client";
 import { exportFileName, invoiceCsvStream } from "@/lib/invoices/csv-export";
 import { parseInvoiceListParams } from "@/lib/invoices/list-filter";
@@ -14,12 +15,5 @@ export async function GET(request: NextRequest) {
   }
   const { status, q, dateFrom, dateTo } = parseInvoiceListParams(request.nextUrl.searchParams);
   const stream = invoiceCsvStream(await getDb(), { status, q, dateFrom, dateTo });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${exportFileName(new Date())}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(stream, exportFileName(new Date()));
 }

@@ -1,0 +1,80 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { cn } from "@/lib/cn";
+
+interface FilterBarProps {
+  /** The list's path: the form submits to it, and "Clear" links back to it without filters. */
+  action: string;
+  /** The search landmark's name, e.g. "Filter invoices". */
+  label: string;
+  /** The grid's columns at `lg`, one per field plus the buttons (a literal class, for Tailwind). */
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A plain GET form: the filters become the URL, so the view can be bookmarked and shared. Each
+ * list brings its own fields; the layout, the page size and the Apply / Clear buttons are shared.
+ */
+export function FilterBar({ action, label, className, children }: FilterBarProps) {
+  return (
+    <form
+      method="get"
+      action={action}
+      role="search"
+      aria-label={label}
+      className={cn("grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2", className)}
+    >
+      {children}
+      <div className="flex items-end gap-2">
+        <Button type="submit">Apply</Button>
+        <Button variant="ghost" asChild>
+          <Link href={action}>Clear</Link>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** A filter's label above its control. */
+export function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
+
+export function SearchFilter({ value, placeholder }: { value: string | undefined; placeholder: string }) {
+  return (
+    <FilterField id="filter-q" label="Search">
+      <Input
+        id="filter-q"
+        name="q"
+        type="search"
+        defaultValue={value ?? ""}
+        placeholder={placeholder}
+        maxLength={200}
+      />
+    </FilterField>
+  );
+}
+
+export function PageSizeFilter({ value, sizes }: { value: number; sizes: readonly number[] }) {
+  return (
+    <FilterField id="filter-limit" label="Per page">
+      <Select id="filter-limit" name="limit" defaultValue={String(value)}>
+        {sizes.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </Select>
+    </FilterField>
+  );
+}
