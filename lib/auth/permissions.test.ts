@@ -15,6 +15,7 @@ const EXPECTED: Record<Role, Action[]> = {
   admin: [
     "users:manage",
     "service:manage",
+    "settings:manage",
     "invoices:view",
     "invoices:create",
     "withdrawals:view",

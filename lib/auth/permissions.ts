@@ -7,6 +7,7 @@ import type { Role } from "./roles";
 export const ACTIONS = [
   "users:manage",
   "service:manage",
+  "settings:manage",
   "invoices:view",
   "invoices:create",
   "withdrawals:view",
@@ -21,6 +22,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
   admin: [
     "users:manage",
     "service:manage",
+    "settings:manage",
     "invoices:view",
     "invoices:create",
     "withdrawals:view",

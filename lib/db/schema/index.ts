@@ -1,3 +1,4 @@
 export * from "./users";
 export * from "./invoices";
 export * from "./webhooks";
+export * from "./withdrawals";

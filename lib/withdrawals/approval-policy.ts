@@ -1,0 +1,52 @@
+import Decimal from "decimal.js";
+
+/**
+ * Who may approve a withdrawal, and how many approvals it needs. Pure: the callers load the facts
+ * (in the same transaction that records the approval) and this decides.
+ */
+export interface ApprovalThreshold {
+  /** Decimal string in `fiatCurrency`; requests above it need two different approvers. */
+  amount: string;
+  fiatCurrency: string;
+}
+
+export interface Approver {
+  id: string;
+  role: string;
+  disabled: boolean;
+  canApprove: boolean;
+}
+
+export type ApprovalDecision = { ok: true } | { ok: false; reason: string };
+
+export function checkApprover(
+  approver: Approver,
+  request: { requestedBy: string; approvedBy: readonly string[] },
+): ApprovalDecision {
+  if (approver.disabled) return { ok: false, reason: "Your account is disabled." };
+  if (!approver.canApprove) return { ok: false, reason: "Your role cannot approve withdrawals." };
+  if (approver.id === request.requestedBy) {
+    return { ok: false, reason: "You requested this withdrawal, so someone else must approve it." };
+  }
+  if (request.approvedBy.includes(approver.id)) {
+    return {
+      ok: false,
+      reason: "You have already approved this withdrawal; a different person must give the second approval.",
+    };
+  }
+  return { ok: true };
+}
+
+/**
+ * Two approvers above the threshold. A request in another fiat currency than the threshold's,
+ * or in crypto, is compared through its fiat value when the caller knows it (`fiatValue`); when
+ * nobody can tell, it needs two approvers: unknown is treated as large.
+ */
+export function requiredApprovals(
+  threshold: ApprovalThreshold | null,
+  fiatValue: { amount: string; fiatCurrency: string } | null,
+): 1 | 2 {
+  if (!threshold) return 1;
+  if (!fiatValue || fiatValue.fiatCurrency !== threshold.fiatCurrency) return 2;
+  return new Decimal(fiatValue.amount).greaterThan(threshold.amount) ? 2 : 1;
+}

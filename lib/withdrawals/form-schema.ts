@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { decimalAmountSchema } from "@/lib/service/schemas";
+import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { checkAddress } from "./address-format";
+
+/**
+ * The withdrawal request form, shared by the browser and the server action. The amount is given
+ * either in crypto or in fiat (with its currency): `amountIn` says which, and the schema says
+ * which field is missing.
+ */
+export const withdrawalFormSchema = z
+  .object({
+    amountIn: z.enum(["crypto", "fiat"]),
+    amount: z.string().trim(),
+    fiatAmount: z.string().trim(),
+    fiatCurrency: z.string().trim(),
+    currency: z.string().trim().min(1, "Choose the crypto currency to pay out."),
+    network: z.string().trim().min(1, "Choose the network."),
+    address: z
+      .string()
+      .trim()
+      .min(1, "Enter the destination wallet address.")
+      .max(200, "An address has at most 200 characters."),
+    isSubtract: z.boolean(),
+    customerId: z.string().trim().max(255, "A customer id has at most 255 characters."),
+    reason: z
+      .string()
+      .trim()
+      .min(3, "Say why this payout is needed (at least 3 characters).")
+      .max(500, "Keep the reason under 500 characters."),
+  })
+  .superRefine((form, ctx) => {
+    if (form.amountIn === "crypto") {
+      const parsed = decimalAmountSchema.safeParse(form.amount);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["amount"],
+          message: form.amount
+            ? (parsed.error.issues[0]?.message ?? "Invalid amount.")
+            : "Enter the amount in crypto.",
+        });
+      }
+    } else {
+      const parsed = decimalAmountSchema.safeParse(form.fiatAmount);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["fiatAmount"],
+          message: form.fiatAmount
+            ? (parsed.error.issues[0]?.message ?? "Invalid amount.")
+            : "Enter the amount in fiat.",
+        });
+      }
+      if (!(FIAT_CURRENCIES as readonly string[]).includes(form.fiatCurrency)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["fiatCurrency"],
+          message: "Choose the fiat currency of the amount.",
+        });
+      }
+    }
+    if (form.network && form.address) {
+      const check = checkAddress(form.network, form.address);
+      if (check.status === "invalid")
+        ctx.addIssue({ code: "custom", path: ["address"], message: check.message });
+    }
+  });
+
+export type WithdrawalFormValues = z.input<typeof withdrawalFormSchema>;
+export type ValidWithdrawalForm = z.output<typeof withdrawalFormSchema>;
+
+export function emptyWithdrawalForm(): WithdrawalFormValues {
+  return {
+    amountIn: "crypto",
+    amount: "",
+    fiatAmount: "",
+    fiatCurrency: "USD",
+    currency: "USDT",
+    network: "TRON",
+    address: "",
+    isSubtract: true,
+    customerId: "",
+    reason: "",
+  };
+}
+
+/** Maps the service's field names back onto this form. */
+export const WITHDRAWAL_SERVICE_FIELD_TO_FORM: Record<string, keyof WithdrawalFormValues> = {
+  amount: "amount",
+  fiatAmount: "fiatAmount",
+  fiatCurrency: "fiatCurrency",
+  currency: "currency",
+  network: "network",
+  address: "address",
+  isSubtract: "isSubtract",
+  additionalData: "customerId",
+};

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import {
+  nextState,
+  WITHDRAWAL_EVENTS,
+  WITHDRAWAL_STATES,
+  type WithdrawalEvent,
+  type WithdrawalState,
+} from "./state-machine";
+
+// Every allowed move, written out; everything else must be refused.
+const ALLOWED: Array<[WithdrawalState, WithdrawalEvent, WithdrawalState]> = [
+  ["awaiting_approval", "approve", "approved"],
+  ["awaiting_approval", "reject", "rejected"],
+  ["awaiting_approval", "cancel", "cancelled"],
+  ["approved", "start_submit", "submitting"],
+  ["unknown", "start_submit", "submitting"],
+  ["failed", "start_submit", "submitting"],
+  ["submitting", "submit_succeeded", "submitted"],
+  ["submitting", "submit_failed", "failed"],
+  ["submitting", "submit_unknown", "unknown"],
+  ["submitted", "service_paid", "paid"],
+  ["unknown", "service_paid", "paid"],
+  ["submitted", "service_failed", "service_failed"],
+  ["unknown", "service_failed", "service_failed"],
+];
+
+const allowed = new Map(ALLOWED.map(([from, event, to]) => [`${from}/${event}`, to]));
+const every = WITHDRAWAL_STATES.flatMap((from) => WITHDRAWAL_EVENTS.map((event) => ({ from, event })));
+
+describe("the withdrawal state machine", () => {
+  it("walks every state and event", () => {
+    expect(every).toHaveLength(WITHDRAWAL_STATES.length * WITHDRAWAL_EVENTS.length);
+  });
+
+  it.each(every)("$from --$event-->", ({ from, event }) => {
+    expect(nextState(from, event)).toBe(allowed.get(`${from}/${event}`) ?? null);
+  });
+
+  it("sends money only from submitting, and submitting is reached only from approved, unknown or failed", () => {
+    const intoSubmitting = ALLOWED.filter(([, , to]) => to === "submitting").map(([from]) => from);
+    expect(intoSubmitting.sort()).toEqual(["approved", "failed", "unknown"]);
+  });
+
+  it("final states go nowhere", () => {
+    for (const from of ["rejected", "cancelled", "paid", "service_failed"] as const) {
+      for (const event of WITHDRAWAL_EVENTS) expect(nextState(from, event)).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { withdrawals } from "@/lib/db/schema";
+import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { startSandboxServer } from "@/lib/sandbox/server";
+import { createServiceClient } from "@/lib/service";
+import { createUser } from "@/lib/users/manage-users";
+import { approveWithdrawal } from "./decide";
+import { requestWithdrawal } from "./request-withdrawal";
+import { resubmitDueWithdrawals } from "./resubmit-due";
+import { submitWithdrawal } from "./submit-withdrawal";
+
+const KEYS = { invoiceKey: "wd-invoice-key", withdrawalKey: "wd-withdrawal-key" };
+const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+let testDb: TestDb;
+let sandbox: Awaited<ReturnType<typeof startSandboxServer>>;
+let requester: string;
+let approvers: string[];
+
+const control = (method: string, path: string, body?: object) =>
+  fetch(`${sandbox.url}/control${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${KEYS.invoiceKey}`, "Content-Type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+const balance = async () => {
+  const body = (await (await control("GET", "/balances")).json()) as {
+    balances: { currency: string; amount: string }[];
+  };
+  return body.balances.find((entry) => entry.currency === "USDT")?.amount ?? "0";
+};
+const client = (timeoutMs = 2_000) =>
+  createServiceClient({ baseUrl: sandbox.url, ...KEYS, timeoutMs, retry: { attempts: 1 } });
+
+const form = (amount: string) => ({
+  amountIn: "crypto" as const,
+  amount,
+  fiatAmount: "",
+  fiatCurrency: "",
+  currency: "USDT",
+  network: "TRON",
+  address: ADDRESS,
+  isSubtract: true,
+  customerId: "",
+  reason: "test payout",
+});
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  sandbox = await startSandboxServer({ port: 0, demoMerchant: KEYS });
+  const make = (email: string, role: "support" | "finance") =>
+    createUser(testDb.db, { email, name: email, role, password: "a-long-password-1" }).then(
+      (user) => user.id,
+    );
+  requester = await make("support@example.com", "support");
+  approvers = await Promise.all([make("f1@example.com", "finance"), make("f2@example.com", "finance")]);
+});
+afterAll(async () => {
+  await sandbox.close();
+  await testDb.close();
+});
+beforeEach(async () => {
+  await control("DELETE", "/faults");
+  await testDb.db.delete(withdrawals);
+});
+
+describe("submitting withdrawals exactly once", () => {
+  it("50 concurrent approve-and-submit attempts on one request create one payout", async () => {
+    await control("PUT", "/balances/USDT", { amount: "1000" });
+    const request = await requestWithdrawal(testDb.db, form("10"), requester);
+    const attempts = Array.from({ length: 50 }, async (_, index) => {
+      const approver = approvers[index % 2] as string;
+      await approveWithdrawal(testDb.db, request.id, approver).catch(() => null);
+      return submitWithdrawal(testDb.db, client(), request.id, { actorId: approver, source: "user" });
+    });
+    const outcomes = await Promise.all(attempts);
+    expect(outcomes.filter((outcome) => outcome.result === "submitted")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.result === "not_mine")).toHaveLength(49);
+    // 10 USDT plus the TRON fee of 1, debited once.
+    expect(await balance()).toBe("989");
+  });
+
+  it("insufficient funds leaves the balance and the request consistent, and a retry after a top-up pays once", async () => {
+    await control("PUT", "/balances/USDT", { amount: "5" });
+    const request = await requestWithdrawal(testDb.db, form("10"), requester);
+    await approveWithdrawal(testDb.db, request.id, approvers[0] as string);
+    const failed = await submitWithdrawal(testDb.db, client(), request.id, { source: "user" });
+    expect(failed).toMatchObject({
+      result: "failed",
+      withdrawal: { state: "failed", failureKind: "insufficient_funds" },
+    });
+    expect(await balance()).toBe("5");
+
+    await control("PUT", "/balances/USDT", { amount: "100" });
+    const retried = await submitWithdrawal(testDb.db, client(), request.id, { source: "user" });
+    expect(retried).toMatchObject({ result: "submitted" });
+    expect(await balance()).toBe("89");
+  });
+
+  it.each([
+    ["a dropped connection after commit", { drop_after_commit_rate: 0.5 }, 2_000],
+    ["5xx answers", { error_rate: 0.5 }, 2_000],
+    ["latency beyond the timeout", { latency_ms: 400 }, 250],
+  ])(
+    "with %s, 200 requests end as exactly 200 payouts, none doubled",
+    async (_name, faults, timeoutMs) => {
+      await control("PUT", "/balances/USDT", { amount: "100000" });
+      const ids: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        const request = await requestWithdrawal(testDb.db, form("1"), requester);
+        await approveWithdrawal(testDb.db, request.id, approvers[i % 2] as string);
+        ids.push(request.id);
+      }
+      await control("POST", "/faults", faults);
+      // Twenty at a time, as several people and instances would.
+      for (let start = 0; start < ids.length; start += 20) {
+        await Promise.all(
+          ids
+            .slice(start, start + 20)
+            .map((id) => submitWithdrawal(testDb.db, client(timeoutMs), id, { source: "user" })),
+        );
+      }
+      await control("DELETE", "/faults");
+      const firstPass = await testDb.db.select().from(withdrawals).where(eq(withdrawals.state, "unknown"));
+      expect(firstPass.length).toBeGreaterThan(0); // the faults really struck
+
+      for (let round = 0; round < 10; round++) {
+        await testDb.db
+          .update(withdrawals)
+          .set({ nextSubmitAt: sql`now()` })
+          .where(eq(withdrawals.state, "unknown"));
+        const outcomes = await resubmitDueWithdrawals(testDb.db, client(), 500, new Date(Date.now() + 1_000));
+        if (outcomes.length === 0) break;
+      }
+      const rows = await testDb.db.select().from(withdrawals);
+      expect(rows.filter((row) => row.state === "submitted")).toHaveLength(200);
+      expect(new Set(rows.map((row) => row.serviceId)).size).toBe(200);
+      // Each payout debits 1 USDT plus the fee of 1, exactly once.
+      expect(await balance()).toBe(String(100000 - 200 * 2));
+    },
+    120_000,
+  );
+});

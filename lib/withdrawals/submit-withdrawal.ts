@@ -1,0 +1,127 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { withdrawals, type Withdrawal } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/types";
+import { isServiceError, type ServiceClient, type ServiceError, type ValidationFailed } from "@/lib/service";
+import type { CreateWithdrawalInput } from "@/lib/service/schemas";
+import { transition } from "./transition";
+
+/** When the background loop tries again after an unknown outcome. */
+export function resubmitDelayMs(attempts: number): number {
+  return Math.min(5 * 60_000, 2_000 * 2 ** Math.min(attempts, 8));
+}
+
+/** Errors after which the service certainly did not create the withdrawal: fix, then retry. */
+const REFUSALS = new Set([
+  "insufficient_funds",
+  "validation_failed",
+  "invalid_sign",
+  "unauthorized",
+  "not_found",
+]);
+
+export type SubmitOutcome =
+  | { result: "submitted" | "failed" | "unknown"; withdrawal: Withdrawal }
+  /** Someone else is submitting it, or it is not in a state that can be submitted. */
+  | { result: "not_mine" };
+
+/**
+ * Sends an approved (or unknown, or failed) withdrawal to the service, exactly once at a time:
+ * only the caller whose conditional update moves it into "submitting" calls the service. Every
+ * attempt sends the same order_id, so a repeat after a timeout returns the payout already made.
+ */
+export async function submitWithdrawal(
+  db: Db,
+  client: ServiceClient,
+  id: string,
+  actor: { actorId?: string; source: "user" | "loop" },
+): Promise<SubmitOutcome> {
+  const claimed = await transition(db, id, {
+    event: "start_submit",
+    ...actor,
+    set: { submitAttempts: sql`${withdrawals.submitAttempts} + 1`, nextSubmitAt: null },
+  });
+  if (!claimed) return { result: "not_mine" };
+
+  try {
+    const remote = await client.createWithdrawal(serviceInput(claimed));
+    const submitted = await transition(db, id, {
+      event: "submit_succeeded",
+      ...actor,
+      detail: { serviceId: remote.id },
+      set: {
+        serviceId: remote.id,
+        // A webhook may have brought a later status while we waited for this answer: keep it.
+        serviceStatus: sql`coalesce(${withdrawals.serviceStatus}, ${remote.status})`,
+        serviceAmount: remote.amount,
+        serviceCreatedAt: remote.createdAt,
+        serviceUpdatedAt: remote.updatedAt,
+        failureKind: null,
+        failureMessage: null,
+      },
+    });
+    return submitted ? { result: "submitted", withdrawal: submitted } : { result: "not_mine" };
+  } catch (error) {
+    if (!isServiceError(error)) {
+      await markUnknown(db, id, actor, claimed.submitAttempts, "Unexpected error while submitting");
+      throw error;
+    }
+    if (REFUSALS.has(error.kind)) {
+      const failed = await transition(db, id, {
+        event: "submit_failed",
+        ...actor,
+        reason: error.userMessage,
+        detail: { kind: error.kind, fields: fieldErrorsOf(error) },
+        set: { failureKind: error.kind, failureMessage: describeRefusal(error) },
+      });
+      return failed ? { result: "failed", withdrawal: failed } : { result: "not_mine" };
+    }
+    const unknown = await markUnknown(db, id, actor, claimed.submitAttempts, error.userMessage, error.kind);
+    return unknown ? { result: "unknown", withdrawal: unknown } : { result: "not_mine" };
+  }
+}
+
+function markUnknown(
+  db: Db,
+  id: string,
+  actor: { actorId?: string; source: "user" | "loop" },
+  attempts: number,
+  message: string,
+  kind = "unexpected",
+) {
+  return transition(db, id, {
+    event: "submit_unknown",
+    ...actor,
+    reason: `${message} The payout may or may not have been made; it will be sent again with the same order id until the service answers.`,
+    detail: { kind },
+    set: {
+      failureKind: kind,
+      failureMessage: message,
+      nextSubmitAt: new Date(Date.now() + resubmitDelayMs(attempts)),
+    },
+  });
+}
+
+function serviceInput(withdrawal: Withdrawal): CreateWithdrawalInput {
+  return {
+    orderId: withdrawal.orderId,
+    address: withdrawal.address,
+    isSubtract: withdrawal.isSubtract,
+    amount: withdrawal.amount ?? undefined,
+    fiatAmount: withdrawal.fiatAmount ?? undefined,
+    fiatCurrency: withdrawal.fiatCurrency ?? undefined,
+    currency: withdrawal.currency,
+    network: withdrawal.network,
+    additionalData: withdrawal.customerId ? { user_id: withdrawal.customerId } : undefined,
+  };
+}
+
+function fieldErrorsOf(error: ServiceError) {
+  return error.kind === "validation_failed" ? (error as ValidationFailed).fieldErrors : undefined;
+}
+
+function describeRefusal(error: ServiceError): string {
+  const fields = fieldErrorsOf(error);
+  const details = fields ? Object.values(fields).flat().join(" ") : "";
+  return details ? `${error.userMessage} ${details}` : error.userMessage;
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { decimalAmountSchema } from "@/lib/service/schemas";
+
+export const thresholdFormSchema = z
+  .object({
+    enabled: z.boolean(),
+    amount: z.string().trim(),
+    fiatCurrency: z.enum(FIAT_CURRENCIES, "Choose a currency."),
+  })
+  .superRefine((form, ctx) => {
+    if (!form.enabled) return;
+    const parsed = decimalAmountSchema.safeParse(form.amount);
+    if (!parsed.success)
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: parsed.error.issues[0]?.message ?? "Enter an amount.",
+      });
+  });
+
+export type ThresholdFormValues = z.input<typeof thresholdFormSchema>;
