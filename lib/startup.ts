@@ -1,11 +1,14 @@
 import "server-only";
 import { closeDb, getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
+import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
+import { getServiceClient } from "@/lib/service/app-client";
 import { seedDemoUsers } from "@/lib/users/demo-users";
 
 /**
  * Runs once per server process, from instrumentation.ts: open the database (which applies
- * migrations), seed demo users in demo mode, and close cleanly on shutdown. Doing this inside
+ * migrations), seed demo users in demo mode, start the background loops, and stop them and close
+ * the database cleanly on shutdown. Doing this inside
  * the app process is what keeps PGlite's one-process-per-directory rule.
  */
 export async function startPaydesk(): Promise<void> {
@@ -18,6 +21,7 @@ export async function startPaydesk(): Promise<void> {
     const created = await seedDemoUsers(db);
     console.log(`[paydesk] demo mode: ${created} demo user(s) created`);
   }
+  startBackgroundJobs(db, getServiceClient);
   registerShutdown();
 }
 
@@ -26,8 +30,10 @@ function registerShutdown() {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[paydesk] ${signal}: closing the database`);
-    closeDb()
+    console.log(`[paydesk] ${signal}: stopping background jobs, closing the database`);
+    stopBackgroundJobs()
+      .catch((error) => console.error("[paydesk] error while stopping background jobs", error))
+      .then(() => closeDb())
       .catch((error) => console.error("[paydesk] error while closing the database", error))
       .finally(() => process.exit(0));
   };

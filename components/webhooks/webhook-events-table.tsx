@@ -1,0 +1,84 @@
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import type { WebhookEventRow } from "@/lib/webhooks/list-events";
+import { OutcomeBadge } from "./outcome-badge";
+
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "UTC",
+});
+
+export function WebhookEventsTable({ events }: { events: WebhookEventRow[] }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Received (UTC)</TableHead>
+          <TableHead>Order id</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Reported status</TableHead>
+          <TableHead>Signature</TableHead>
+          <TableHead className="text-right">Repeats</TableHead>
+          <TableHead>Outcome</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {events.length === 0 ? (
+          <TableEmpty colSpan={7}>No webhooks match.</TableEmpty>
+        ) : (
+          events.map((event) => <WebhookEventRowView key={event.id} event={event} />)
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+function WebhookEventRowView({ event }: { event: WebhookEventRow }) {
+  return (
+    <TableRow className="align-top" data-testid="webhook-event">
+      <TableCell className="whitespace-nowrap">{timeFormat.format(event.receivedAt)}</TableCell>
+      <TableCell className="font-mono text-xs">
+        {event.invoiceId ? (
+          <Link href={`/invoices/${event.invoiceId}`} className="underline underline-offset-2">
+            {event.orderId}
+          </Link>
+        ) : (
+          (event.orderId ?? "—")
+        )}
+      </TableCell>
+      <TableCell>{event.resourceType ?? "—"}</TableCell>
+      <TableCell>{event.reportedStatus ?? "—"}</TableCell>
+      <TableCell>
+        <span className="flex flex-col gap-1">
+          <Badge tone={event.verified ? "success" : "danger"}>
+            {event.verified ? "Verified" : "Not verified"}
+          </Badge>
+          <span className="text-xs text-slate-500">{event.signatureForm}</span>
+        </span>
+      </TableCell>
+      <TableCell className="text-right tabular-nums" title={event.lastDuplicateAt?.toISOString()}>
+        {event.duplicates}
+      </TableCell>
+      <TableCell className="max-w-sm">
+        <OutcomeBadge outcome={event.outcome} />
+        {event.outcomeDetail ? <p className="mt-1 text-xs text-slate-600">{event.outcomeDetail}</p> : null}
+        <details className="mt-1">
+          <summary className="cursor-pointer text-xs text-slate-500">Raw body</summary>
+          <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">
+            {event.rawBody}
+          </pre>
+        </details>
+      </TableCell>
+    </TableRow>
+  );
+}

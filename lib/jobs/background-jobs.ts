@@ -1,0 +1,32 @@
+import "server-only";
+import type { Db } from "@/lib/db/types";
+import type { ServiceClient } from "@/lib/service";
+import { InvoiceRefresher } from "./invoice-refresher";
+import { WithdrawalResubmitter } from "./withdrawal-resubmitter";
+
+/**
+ * The process's background loops. Kept on globalThis because Next.js may load startup code in
+ * more than one module graph: a second start would run every loop twice in one process.
+ */
+const globalKey = Symbol.for("paydesk.backgroundJobs");
+interface Loop {
+  start(): void;
+  stop(): Promise<void>;
+}
+type GlobalWithJobs = typeof globalThis & { [globalKey]?: Loop[] };
+
+export function startBackgroundJobs(db: Db, client: () => ServiceClient): void {
+  const store = globalThis as GlobalWithJobs;
+  if (store[globalKey]) return;
+  const loops: Loop[] = [new InvoiceRefresher({ db, client }), new WithdrawalResubmitter({ db, client })];
+  store[globalKey] = loops;
+  for (const loop of loops) loop.start();
+}
+
+/** Stops the loops, waiting for any round in progress, so the database can then be closed. */
+export async function stopBackgroundJobs(): Promise<void> {
+  const store = globalThis as GlobalWithJobs;
+  const loops = store[globalKey] ?? [];
+  delete store[globalKey];
+  await Promise.all(loops.map((loop) => loop.stop()));
+}

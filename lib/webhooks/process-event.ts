@@ -1,0 +1,55 @@
+import { and, eq } from "drizzle-orm";
+import { webhookEvents } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/types";
+import type { ServiceClient } from "@/lib/service";
+import {
+  DEFAULT_WEBHOOK_HANDLERS,
+  unhandledResource,
+  type HandlerResult,
+  type WebhookHandlers,
+} from "./handlers";
+import { parseWebhookBody, summariseWebhook } from "./payload";
+import { PENDING_OUTCOME } from "./store-event";
+
+/**
+ * Runs after the response: hands a stored, verified event to the handler for its resource type
+ * and records what came of it. Never throws; an event already processed is left alone.
+ */
+export async function processWebhookEvent(
+  db: Db,
+  client: ServiceClient,
+  eventId: string,
+  handlers: WebhookHandlers = DEFAULT_WEBHOOK_HANDLERS,
+): Promise<HandlerResult | null> {
+  try {
+    const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+    if (!event?.verified || event.outcome !== PENDING_OUTCOME) return null;
+    const payload = parseWebhookBody(event.rawBody);
+    if (!payload) return null;
+    const summary = summariseWebhook(payload);
+    const handler = handlers[summary.resourceType];
+    const result = handler
+      ? await handler({ db, client, event, summary })
+      : unhandledResource(summary.resourceType);
+    await recordOutcome(db, eventId, result);
+    return result;
+  } catch (error) {
+    console.error(`[webhooks] processing event ${eventId} failed`, error);
+    const result: HandlerResult = { outcome: "failed", detail: errorMessage(error) };
+    await recordOutcome(db, eventId, result).catch((recordError: unknown) =>
+      console.error(`[webhooks] could not record the failure of event ${eventId}`, recordError),
+    );
+    return result;
+  }
+}
+
+async function recordOutcome(db: Db, eventId: string, result: HandlerResult) {
+  await db
+    .update(webhookEvents)
+    .set({ outcome: result.outcome, outcomeDetail: result.detail.slice(0, 500), processedAt: new Date() })
+    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.outcome, PENDING_OUTCOME)));
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? `Internal error: ${error.message}` : "Internal error.";
+}

@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { webhookEvents } from "@/lib/db/schema";
+import type { DbOrTx } from "@/lib/db/types";
+import type { WebhookSummary } from "./payload";
+
+/** The outcome of a verified event before its resource has been refreshed. */
+export const PENDING_OUTCOME = "pending";
+
+export interface EventToStore {
+  rawBody: string;
+  verified: boolean;
+  /** The signature form that matched, or why none did. */
+  signatureForm: string;
+  summary: WebhookSummary | null;
+}
+
+export interface StoredEvent {
+  id: string;
+  /** True when an identical body was stored before: only its duplicate counters moved. */
+  duplicate: boolean;
+}
+
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+/**
+ * Stores an event once per distinct body. A repeat of the same bytes only counts itself: the
+ * first row's verification, outcome and detail stay as they were.
+ */
+export async function storeWebhookEvent(db: DbOrTx, event: EventToStore): Promise<StoredEvent> {
+  const bodySha256 = sha256Hex(event.rawBody);
+  const [inserted] = await db
+    .insert(webhookEvents)
+    .values({
+      bodySha256,
+      rawBody: event.rawBody,
+      verified: event.verified,
+      signatureForm: event.signatureForm,
+      orderId: event.summary?.orderId ?? null,
+      resourceType: event.summary?.resourceType ?? null,
+      reportedStatus: event.summary?.reportedStatus ?? null,
+      outcome: event.verified ? PENDING_OUTCOME : "unverified",
+      outcomeDetail: event.verified ? null : `signature: ${event.signatureForm}`,
+      processedAt: event.verified ? null : new Date(),
+    })
+    .onConflictDoNothing({ target: webhookEvents.bodySha256 })
+    .returning({ id: webhookEvents.id });
+  if (inserted) return { id: inserted.id, duplicate: false };
+
+  const [existing] = await db
+    .update(webhookEvents)
+    .set({ duplicates: sql`${webhookEvents.duplicates} + 1`, lastDuplicateAt: new Date() })
+    .where(eq(webhookEvents.bodySha256, bodySha256))
+    .returning({ id: webhookEvents.id });
+  if (!existing) throw new Error("webhook event vanished between insert and duplicate count");
+  return { id: existing.id, duplicate: true };
+}

@@ -1,0 +1,60 @@
+import { applyServiceReport, type ApplyResult } from "@/lib/withdrawals/apply-service-report";
+import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-machine";
+import { JsonNumber } from "@/lib/service/json";
+import type { HandlerResult, WebhookContext } from "./handlers";
+import { parseWebhookBody } from "./payload";
+
+/**
+ * The spec has no GET for withdrawals, so a verified withdrawal webhook's own payload is the news:
+ * its status is applied to the withdrawal named by order_id (see applyServiceReport for the rules
+ * that make duplicates and out-of-order deliveries harmless). Only verified events reach here.
+ */
+export async function handleWithdrawalWebhook(context: WebhookContext): Promise<HandlerResult> {
+  const { db, event, summary } = context;
+  if (!summary.orderId) return { outcome: "unknown_order", detail: "The webhook names no order_id." };
+  if (!summary.reportedStatus) return { outcome: "failed", detail: "The webhook names no status." };
+  const payload = parseWebhookBody(event.rawBody);
+  const result = await applyServiceReport(
+    db,
+    {
+      orderId: summary.orderId,
+      status: summary.reportedStatus,
+      serviceId: summary.resourceId,
+      amount: textOf(payload?.amount),
+      txid: textOf(payload?.txid),
+    },
+    "webhook",
+  );
+  return describe(result);
+}
+
+function describe(result: ApplyResult): HandlerResult {
+  switch (result.kind) {
+    case "not_found":
+      return { outcome: "unknown_order", detail: "No local withdrawal has this order_id." };
+    case "conflict":
+      return { outcome: "failed", detail: result.why };
+    case "unchanged":
+      return { outcome: "unchanged", detail: result.why };
+    case "moved": {
+      const { withdrawal } = result;
+      return {
+        outcome: "refreshed",
+        detail: `${WITHDRAWAL_STATE_LABELS[result.from]} -> ${WITHDRAWAL_STATE_LABELS[withdrawal.state]} (service status ${withdrawal.serviceStatus ?? "none"})`,
+      };
+    }
+    case "recorded": {
+      const { withdrawal, previousStatus } = result;
+      const changes = [`service status ${previousStatus ?? "none"} -> ${withdrawal.serviceStatus ?? "none"}`];
+      if (withdrawal.state === "unknown") changes.push("service id adopted; resubmitting to confirm");
+      if (withdrawal.state === "submitting") changes.push("submission still in flight");
+      return { outcome: "refreshed", detail: changes.join(", ") };
+    }
+  }
+}
+
+function textOf(value: unknown): string | null {
+  if (typeof value === "string") return value.slice(0, 255);
+  if (value instanceof JsonNumber) return value.source;
+  return null;
+}

@@ -1,0 +1,56 @@
+// Test support: withdrawal rows in any state, with only what a test reads set. Not imported by
+// application code.
+import { sql } from "drizzle-orm";
+import { users, withdrawals, type Withdrawal } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/types";
+
+export const TEST_TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+type NewWithdrawal = typeof withdrawals.$inferInsert;
+
+export interface TestWithdrawal extends Partial<Omit<NewWithdrawal, "createdAt">> {
+  orderId: string;
+  /** Full-precision timestamptz literal, e.g. "2025-03-01T10:00:00.000001Z"; default now. */
+  createdAt?: string;
+}
+
+export async function seedRequester(db: Db, email = `req${Date.now()}${Math.random()}@example.test`) {
+  const [row] = await db
+    .insert(users)
+    .values({ email, name: "Requester", role: "support", passwordHash: "x" })
+    .returning({ id: users.id });
+  if (!row) throw new Error("seedRequester: nothing inserted");
+  return row.id;
+}
+
+export async function insertWithdrawals(
+  db: Db,
+  requestedBy: string,
+  rows: TestWithdrawal[],
+): Promise<Withdrawal[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(withdrawals)
+    .values(
+      rows.map(({ createdAt, ...row }) => ({
+        state: "submitted" as const,
+        amount: "10",
+        currency: "USDT",
+        network: "TRON",
+        address: TEST_TRON_ADDRESS,
+        isSubtract: true,
+        reason: "test payout",
+        requestedBy,
+        // An explicit undefined means "the default" here, not "no value".
+        ...(Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as typeof row),
+        ...(createdAt ? { createdAt: sql`${createdAt}::timestamptz` } : {}),
+      })),
+    )
+    .returning();
+}
+
+export async function seedWithdrawal(db: Db, requestedBy: string, row: TestWithdrawal): Promise<Withdrawal> {
+  const [created] = await insertWithdrawals(db, requestedBy, [row]);
+  if (!created) throw new Error("seedWithdrawal: nothing inserted");
+  return created;
+}
