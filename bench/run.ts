@@ -11,6 +11,7 @@ import { benchExport } from "./export-bench";
 import { benchList, explainList, listScenarios, type ListScenario } from "./list-bench";
 import { round } from "./measure";
 import { seedInvoices } from "./seed";
+import { runWithdrawalBenchmarks } from "./withdrawals-run";
 
 const SMALL = 1_000;
 const LARGE = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -80,4 +81,5 @@ const name = `invoice-list-${new Date().toISOString().slice(0, 19).replace(/[:T]
 const report = { node: process.version, rows: { small: SMALL, large: LARGE }, table, small, large };
 writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`[bench] wrote bench/results/${name}.json in ${round((Date.now() - started) / 1000, 1)} s total`);
-process.exit(0);
+await runWithdrawalBenchmarks();
+process.exit(process.exitCode ?? 0);

@@ -2,11 +2,11 @@ import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./fixtures";
 
 const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
-  admin: ["Home", "Invoices", "Users", "Service connection"],
-  support: ["Home", "Invoices"],
-  finance: ["Home", "Invoices"],
-  finance2: ["Home", "Invoices"],
-  viewer: ["Home", "Invoices"],
+  admin: ["Home", "Invoices", "Withdrawals", "Webhooks", "Users", "Service connection", "Settings"],
+  support: ["Home", "Invoices", "Withdrawals"],
+  finance: ["Home", "Invoices", "Withdrawals", "Approvals", "Webhooks"],
+  finance2: ["Home", "Invoices", "Withdrawals", "Approvals", "Webhooks"],
+  viewer: ["Home", "Invoices", "Withdrawals"],
 };
 
 for (const [role, email] of Object.entries(DEMO) as [keyof typeof DEMO, string][]) {

@@ -10,6 +10,10 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Home" },
   { href: "/invoices", label: "Invoices", permission: "invoices:view" },
+  { href: "/withdrawals", label: "Withdrawals", permission: "withdrawals:view" },
+  { href: "/withdrawals/approvals", label: "Approvals", permission: "withdrawals:approve" },
+  { href: "/webhooks", label: "Webhooks", permission: "webhooks:view" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },
   { href: "/admin/service", label: "Service connection", permission: "service:manage" },
+  { href: "/admin/settings", label: "Settings", permission: "settings:manage" },
 ];

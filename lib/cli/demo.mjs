@@ -21,6 +21,8 @@ const serverEnv = {
   ...env,
   PAYDESK_DEMO: "1",
   PORT: port,
+  // In the demo, sandbox payouts settle by themselves (process → check → paid), as a real one would.
+  SANDBOX_AUTO_SETTLE_MS: env.SANDBOX_AUTO_SETTLE_MS ?? "5000",
   NEXTAUTH_SECRET: env.NEXTAUTH_SECRET || demoSecret(),
   // next-auth builds its URLs from the Host header the browser sent, so localhost and 127.0.0.1 both work.
   AUTH_TRUST_HOST: env.AUTH_TRUST_HOST || "true",

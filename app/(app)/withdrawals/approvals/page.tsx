@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { DecisionButtons } from "@/components/withdrawals/decision-buttons";
+import { Badge } from "@/components/ui/badge";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableEmpty,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@/components/ui/table";
+import { requirePermission } from "@/lib/auth/guards";
+import { getDb } from "@/lib/db/client";
+import { formatRelative } from "@/lib/format";
+import { describeAmount } from "@/lib/withdrawals/present";
+import { listAwaitingApproval } from "@/lib/withdrawals/queries";
+
+export const metadata: Metadata = { title: "Approvals" };
+
+export default async function ApprovalsPage() {
+  const user = await requirePermission("withdrawals:approve");
+  const queue = await listAwaitingApproval(await getDb());
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Withdrawals awaiting approval</h1>
+        <p className="text-sm text-slate-600">Oldest first. Nobody approves their own request.</p>
+      </div>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Requested</TableHead>
+            <TableHead>Amount</TableHead>
+            <TableHead>To address</TableHead>
+            <TableHead>Reason</TableHead>
+            <TableHead>Approvals</TableHead>
+            <TableHead className="text-right">Decision</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {queue.length === 0 ? <TableEmpty colSpan={6}>Nothing is waiting for approval.</TableEmpty> : null}
+          {queue.map((withdrawal) => (
+            <TableRow key={withdrawal.id} data-testid={`approval-row-${withdrawal.orderId}`}>
+              <TableCell>
+                <Link href={`/withdrawals/${withdrawal.id}`} className="font-mono text-xs hover:underline">
+                  {withdrawal.orderId}
+                </Link>
+                <div className="text-xs text-slate-500">
+                  {withdrawal.requestedByEmail} · {formatRelative(withdrawal.createdAt)}
+                </div>
+              </TableCell>
+              <TableCell className="font-medium">
+                {describeAmount(withdrawal)}
+                <div className="text-xs text-slate-500">{withdrawal.network}</div>
+              </TableCell>
+              <TableCell className="max-w-56">
+                <span className="block truncate font-mono text-xs" title={withdrawal.address}>
+                  {withdrawal.address}
+                </span>
+                {withdrawal.newAddress ? <Badge tone="warning">Never paid before</Badge> : null}
+              </TableCell>
+              <TableCell className="max-w-64 text-sm">{withdrawal.reason}</TableCell>
+              <TableCell>
+                {withdrawal.approvedBy.length} of {withdrawal.requiredApprovals}
+              </TableCell>
+              <TableCell className="text-right">
+                {withdrawal.requestedBy === user.id ? (
+                  <span className="text-xs text-slate-500">Your request: someone else approves it</span>
+                ) : withdrawal.approvedBy.includes(user.email) ? (
+                  <span className="text-xs text-slate-500">You approved; waiting for a second approver</span>
+                ) : (
+                  <DecisionButtons withdrawal={withdrawal} />
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}

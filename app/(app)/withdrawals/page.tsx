@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { WithdrawalListView } from "@/components/withdrawals/list/withdrawal-list-view";
+import { requirePermission } from "@/lib/auth/guards";
+import { can } from "@/lib/auth/permissions";
+import { getDb } from "@/lib/db/client";
+import { hasWithdrawalFilter, parseWithdrawalListParams } from "@/lib/withdrawals/list-filter";
+import { hasAnyWithdrawal, listWithdrawals } from "@/lib/withdrawals/list-withdrawals";
+
+export const metadata: Metadata = { title: "Withdrawals" };
+
+export default async function WithdrawalsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const user = await requirePermission("withdrawals:view");
+  const params = parseWithdrawalListParams(await searchParams);
+  const db = await getDb();
+  const page = await listWithdrawals(db, params);
+  const anyWithdrawal =
+    page.rows.length > 0 ||
+    (hasWithdrawalFilter(params) || params.cursor ? await hasAnyWithdrawal(db) : false);
+  return (
+    <WithdrawalListView
+      params={params}
+      page={page}
+      anyWithdrawal={anyWithdrawal}
+      canRequest={can(user.role, "withdrawals:request")}
+      canApprove={can(user.role, "withdrawals:approve")}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import type { NextRequest } from "next/server";
+import { readSession } from "@/lib/auth/current-user";
+import { can } from "@/lib/auth/permissions";
+import { csvResponse } from "@/lib/csv/stream-csv";
+import { getDb } from "@/lib/db/client";
+import { withdrawalCsvStream, withdrawalExportFileName } from "@/lib/withdrawals/csv-export";
+import { parseWithdrawalListParams } from "@/lib/withdrawals/list-filter";
+
+/** The withdrawal list as CSV, with the list's filters (not its page): streamed, any size. */
+export async function GET(request: NextRequest) {
+  const session = await readSession();
+  if (session.status !== "active") return new Response("Sign in to export withdrawals.", { status: 401 });
+  if (!can(session.user.role, "withdrawals:view")) {
+    return new Response("Your role may not view withdrawals.", { status: 403 });
+  }
+  const { state, q } = parseWithdrawalListParams(request.nextUrl.searchParams);
+  const stream = withdrawalCsvStream(await getDb(), { state, q });
+  return csvResponse(stream, withdrawalExportFileName(new Date()));
+}

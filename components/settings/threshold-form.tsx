@@ -1,0 +1,76 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useForm, useWatch } from "react-hook-form";
+import { applyActionErrors } from "@/components/forms/apply-action-errors";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/toaster";
+import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { setApprovalThresholdAction } from "@/lib/withdrawals/actions";
+import { thresholdFormSchema, type ThresholdFormValues } from "@/lib/withdrawals/threshold-schema";
+
+export function ThresholdForm({ defaultValues }: { defaultValues: ThresholdFormValues }) {
+  const router = useRouter();
+  const form = useForm<ThresholdFormValues>({ resolver: zodResolver(thresholdFormSchema), defaultValues });
+  const { errors, isSubmitting } = form.formState;
+  const enabled = useWatch({ control: form.control, name: "enabled" });
+
+  async function onSubmit(values: ThresholdFormValues) {
+    const result = await setApprovalThresholdAction(values);
+    if (!result.ok) {
+      const message = applyActionErrors(form, result);
+      if (message) toast.error(message);
+      return;
+    }
+    toast.success(result.data.message);
+    router.refresh();
+  }
+
+  return (
+    <form
+      onSubmit={form.handleSubmit(onSubmit)}
+      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6"
+      noValidate
+    >
+      <h2 className="font-semibold">Two approvers for large withdrawals</h2>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4" {...form.register("enabled")} />
+        Require two different approvers above an amount
+      </label>
+      {enabled ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="amount" label="Above" error={errors.amount?.message}>
+            <Input
+              id="amount"
+              inputMode="decimal"
+              aria-invalid={Boolean(errors.amount)}
+              {...form.register("amount")}
+            />
+          </FormField>
+          <FormField id="fiatCurrency" label="Currency" error={errors.fiatCurrency?.message}>
+            <Select id="fiatCurrency" {...form.register("fiatCurrency")}>
+              {FIAT_CURRENCIES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <p className="text-xs text-slate-500 sm:col-span-2">
+            Requests in another fiat currency, or in crypto, cannot be compared without the service&apos;s
+            rates, so they always need two approvers while this is on.
+          </p>
+        </div>
+      ) : null}
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Save"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { Card } from "@/components/invoices/detail/card";
+import { Badge } from "@/components/ui/badge";
+import { formatDateTime } from "@/lib/format";
+import type { WithdrawalDetail } from "@/lib/withdrawals/queries";
+import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "@/lib/withdrawals/state-machine";
+
+const label = (state: string | null) =>
+  state ? (WITHDRAWAL_STATE_LABELS[state as WithdrawalState] ?? state) : "—";
+const SOURCE: Record<string, string> = {
+  loop: "Paydesk (automatic retry)",
+  webhook: "payment service webhook",
+  user: "unknown user",
+};
+
+export function AuditTrail({ audit, webhooks }: Pick<WithdrawalDetail, "audit" | "webhooks">) {
+  return (
+    <div className="grid content-start gap-6">
+      <Card title="Audit trail">
+        <ol className="grid gap-3 border-l border-slate-200 pl-4 text-sm" data-testid="audit-trail">
+          {[...audit].reverse().map((entry) => (
+            <li key={entry.id} className="grid gap-0.5">
+              <span>
+                {entry.fromState === entry.toState
+                  ? label(entry.toState)
+                  : `${label(entry.fromState)} → ${label(entry.toState)}`}
+                {entry.reason ? <span className="text-slate-600"> — {entry.reason}</span> : null}
+              </span>
+              <span className="text-xs text-slate-500">
+                {formatDateTime(entry.at)} · {entry.actor ?? SOURCE[entry.source] ?? entry.source}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </Card>
+      <Card title="Webhook deliveries">
+        {webhooks.length === 0 ? (
+          <p className="text-sm text-slate-500">None received yet.</p>
+        ) : (
+          <ul className="grid gap-2 text-sm">
+            {webhooks.map((event) => (
+              <li key={event.id} className="flex flex-wrap items-center gap-2">
+                <span className="text-xs text-slate-500">{formatDateTime(event.receivedAt)}</span>
+                <Badge tone={event.verified ? "success" : "danger"}>
+                  {event.verified ? "verified" : "unverified"}
+                </Badge>
+                <span>status {event.reportedStatus ?? "—"}</span>
+                <span className="text-slate-500">{event.detail ?? event.outcome}</span>
+                {event.duplicates > 0 ? (
+                  <span className="text-xs text-slate-500">(+{event.duplicates} duplicates)</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { FilterBar, FilterField, PageSizeFilter, SearchFilter } from "@/components/lists/filter-bar";
+import { Select } from "@/components/ui/select";
+import { PAGE_SIZES, type WithdrawalListParams } from "@/lib/withdrawals/list-filter";
+import { WITHDRAWAL_STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawals/state-machine";
+
+export function WithdrawalFilterBar({ params }: { params: WithdrawalListParams }) {
+  return (
+    <FilterBar
+      action="/withdrawals"
+      label="Filter withdrawals"
+      className="lg:grid-cols-[12rem_1fr_6rem_auto]"
+    >
+      <FilterField id="filter-state" label="State">
+        <Select id="filter-state" name="state" defaultValue={params.state ?? ""}>
+          <option value="">All</option>
+          {WITHDRAWAL_STATES.map((state) => (
+            <option key={state} value={state}>
+              {WITHDRAWAL_STATE_LABELS[state]}
+            </option>
+          ))}
+        </Select>
+      </FilterField>
+      <SearchFilter value={params.q} placeholder="Exact address, order id or customer id" />
+      <PageSizeFilter value={params.limit} sizes={PAGE_SIZES} />
+    </FilterBar>
+  );
+}

@@ -1,0 +1,160 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { applyActionErrors } from "@/components/forms/apply-action-errors";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { toast } from "@/components/ui/toaster";
+import { CRYPTO_NETWORKS, FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { requestWithdrawalAction } from "@/lib/withdrawals/actions";
+import { checkAddress } from "@/lib/withdrawals/address-format";
+import { withdrawalFormSchema, type WithdrawalFormValues } from "@/lib/withdrawals/form-schema";
+import { FeeChoice } from "./fee-choice";
+
+export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFormValues }) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string>();
+  const form = useForm<WithdrawalFormValues>({
+    resolver: zodResolver(withdrawalFormSchema),
+    defaultValues,
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [amountIn, currency, network, address] = useWatch({
+    control: form.control,
+    name: ["amountIn", "currency", "network", "address"],
+  });
+  const networks = CRYPTO_NETWORKS[currency] ?? [];
+  const addressCheck = network && address ? checkAddress(network, address) : null;
+
+  async function onSubmit(values: WithdrawalFormValues) {
+    setFormError(undefined);
+    const result = await requestWithdrawalAction(values);
+    if (!result.ok) {
+      setFormError(applyActionErrors(form, result));
+      return;
+    }
+    toast.success("Withdrawal requested. Finance will review it.");
+    router.push(`/withdrawals/${result.data.id}`);
+  }
+
+  const field = (name: keyof WithdrawalFormValues) => ({
+    id: name,
+    "aria-invalid": Boolean(errors[name]),
+    ...form.register(name),
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6" noValidate>
+      <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-2">
+        <fieldset className="grid gap-2 sm:col-span-2">
+          <legend className="text-sm font-medium">Amount given in</legend>
+          <div className="flex gap-4 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="radio" value="crypto" {...form.register("amountIn")} /> Crypto
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" value="fiat" {...form.register("amountIn")} /> Fiat (converted by the
+              service)
+            </label>
+          </div>
+        </fieldset>
+        <FormField id="currency" label="Crypto currency" error={errors.currency?.message}>
+          <Select
+            {...field("currency")}
+            onChange={(event) => {
+              form.setValue("currency", event.target.value, { shouldValidate: true });
+              form.setValue("network", CRYPTO_NETWORKS[event.target.value]?.[0] ?? "", {
+                shouldValidate: true,
+              });
+            }}
+          >
+            {Object.keys(CRYPTO_NETWORKS).map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField id="network" label="Network" error={errors.network?.message}>
+          <Select {...field("network")}>
+            {networks.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        {amountIn === "crypto" ? (
+          <FormField id="amount" label={`Amount in ${currency}`} error={errors.amount?.message}>
+            <Input inputMode="decimal" autoComplete="off" {...field("amount")} />
+          </FormField>
+        ) : (
+          <>
+            <FormField id="fiatAmount" label="Amount in fiat" error={errors.fiatAmount?.message}>
+              <Input inputMode="decimal" autoComplete="off" {...field("fiatAmount")} />
+            </FormField>
+            <FormField id="fiatCurrency" label="Fiat currency" error={errors.fiatCurrency?.message}>
+              <Select {...field("fiatCurrency")}>
+                {FIAT_CURRENCIES.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          </>
+        )}
+        <div className="sm:col-span-2">
+          <FormField
+            id="address"
+            label="Destination address"
+            error={errors.address?.message}
+            hint={
+              addressCheck?.status === "unknown-network"
+                ? `Paydesk cannot check ${network} addresses: double-check it.`
+                : undefined
+            }
+          >
+            <Input className="font-mono" autoComplete="off" spellCheck={false} {...field("address")} />
+          </FormField>
+        </div>
+        <FeeChoice form={form} />
+        <FormField id="customerId" label="Customer id (optional)" error={errors.customerId?.message}>
+          <Input autoComplete="off" {...field("customerId")} />
+        </FormField>
+        <div className="sm:col-span-2">
+          <FormField
+            id="reason"
+            label="Reason"
+            error={errors.reason?.message}
+            hint="What the approver needs to know, e.g. a refund for order 1234."
+          >
+            <textarea
+              rows={3}
+              className="w-full rounded-md border border-slate-300 p-2 text-sm aria-[invalid=true]:border-red-500"
+              {...field("reason")}
+            />
+          </FormField>
+        </div>
+      </section>
+      {formError ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Requesting…" : "Request withdrawal"}
+        </Button>
+        <Button variant="secondary" onClick={() => router.push("/withdrawals")} disabled={isSubmitting}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Card } from "@/components/invoices/detail/card";
+import { fetchJson } from "@/lib/query-client";
+import { formatDateTime } from "@/lib/format";
+import { describeAmount, describeFee } from "@/lib/withdrawals/present";
+import type { WithdrawalDetail } from "@/lib/withdrawals/queries";
+import { FINAL_STATES } from "@/lib/withdrawals/state-machine";
+import { AuditTrail } from "./audit-trail";
+import { WithdrawalActions } from "./withdrawal-actions";
+import { WithdrawalStateBadge } from "./withdrawal-state-badge";
+
+const POLL_MS = 3_000;
+
+export interface Viewer {
+  id: string;
+  email: string;
+  canApprove: boolean;
+}
+
+export function WithdrawalView({ initial, viewer }: { initial: WithdrawalDetail; viewer: Viewer }) {
+  const query = useQuery({
+    queryKey: ["withdrawal", initial.withdrawal.id],
+    queryFn: () => fetchJson<WithdrawalDetail>(`/api/withdrawals/${initial.withdrawal.id}`),
+    initialData: initial,
+    refetchInterval: (current) =>
+      FINAL_STATES.includes(current.state.data?.withdrawal.state ?? "paid") ? false : POLL_MS,
+  });
+  const { withdrawal, audit, webhooks } = query.data;
+  const facts: Array<[string, React.ReactNode]> = [
+    ["Amount", <strong key="a">{describeAmount(withdrawal)}</strong>],
+    ["Network", withdrawal.network],
+    [
+      "To address",
+      <code key="ad" className="text-xs break-all">
+        {withdrawal.address}
+      </code>,
+    ],
+    ["Fee", describeFee(withdrawal.isSubtract)],
+    ["Customer", withdrawal.customerId ?? "—"],
+    ["Reason", withdrawal.reason],
+    ["Requested by", `${withdrawal.requestedByEmail ?? "?"} on ${formatDateTime(withdrawal.createdAt)}`],
+    [
+      "Approvals",
+      `${withdrawal.approvedBy.length} of ${withdrawal.requiredApprovals}${withdrawal.approvedBy.length ? `: ${withdrawal.approvedBy.join(", ")}` : ""}`,
+    ],
+    ["Service id", withdrawal.serviceId ?? "—"],
+    ["Service status", withdrawal.serviceStatus ?? "—"],
+    [
+      "Paid out (service)",
+      withdrawal.serviceAmount ? `${withdrawal.serviceAmount} ${withdrawal.currency}` : "—",
+    ],
+  ];
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <p className="text-sm text-slate-500">Withdrawal</p>
+        <h1 className="font-mono text-xl font-semibold break-all">{withdrawal.orderId}</h1>
+        <div className="flex items-center gap-2">
+          <WithdrawalStateBadge state={withdrawal.state} serviceStatus={withdrawal.serviceStatus} />
+          {withdrawal.newAddress ? (
+            <span className="text-xs font-medium text-amber-700">Never paid before</span>
+          ) : null}
+        </div>
+      </div>
+      {withdrawal.state === "rejected" && withdrawal.rejectionReason ? (
+        <p role="status" className="rounded-md border border-slate-300 bg-slate-100 p-4 text-sm">
+          Rejected: {withdrawal.rejectionReason}
+        </p>
+      ) : null}
+      {(withdrawal.state === "failed" || withdrawal.state === "unknown") && withdrawal.failureMessage ? (
+        <p
+          role="status"
+          className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+          data-testid="failure"
+        >
+          {withdrawal.state === "failed"
+            ? "The payment service refused it: "
+            : "No answer from the payment service yet: "}
+          {withdrawal.failureMessage}
+        </p>
+      ) : null}
+      <WithdrawalActions withdrawal={withdrawal} viewer={viewer} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Details">
+          <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
+            {facts.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-slate-500">{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+        <AuditTrail audit={audit} webhooks={webhooks} />
+      </div>
+    </div>
+  );
+}

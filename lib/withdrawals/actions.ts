@@ -1,0 +1,111 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { ActionError, defineAction } from "@/lib/auth/define-action";
+import { getServiceClient } from "@/lib/service/app-client";
+import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal, WithdrawalRuleError } from "./decide";
+import { withdrawalFormSchema } from "./form-schema";
+import { requestWithdrawal } from "./request-withdrawal";
+import { setApprovalThreshold } from "./settings";
+import { submitWithdrawal, type SubmitOutcome } from "./submit-withdrawal";
+import { thresholdFormSchema } from "./threshold-schema";
+
+const idSchema = z.object({ id: z.uuid() });
+
+export const requestWithdrawalAction = defineAction({
+  permission: "withdrawals:request",
+  schema: withdrawalFormSchema,
+  handler: async (form, { db, user }) => {
+    const created = await requestWithdrawal(db, form, user.id);
+    revalidatePath("/withdrawals");
+    return { id: created.id };
+  },
+});
+
+export const approveWithdrawalAction = defineAction({
+  permission: "withdrawals:approve",
+  schema: idSchema,
+  handler: async ({ id }, { db, user }) => {
+    const { fullyApproved } = await asActionError(() => approveWithdrawal(db, id, user.id));
+    revalidatePath("/withdrawals");
+    if (!fullyApproved)
+      return { message: "Approved. A second person must approve it before it is paid out." };
+    return {
+      message: describeSubmit(
+        await submitWithdrawal(db, getServiceClient(), id, { actorId: user.id, source: "user" }),
+      ),
+    };
+  },
+});
+
+export const retryWithdrawalAction = defineAction({
+  permission: "withdrawals:approve",
+  schema: idSchema,
+  handler: async ({ id }, { db, user }) => {
+    const outcome = await submitWithdrawal(db, getServiceClient(), id, { actorId: user.id, source: "user" });
+    if (outcome.result === "not_mine")
+      throw new ActionError("It is being sent already, or it cannot be sent in its current state.");
+    revalidatePath("/withdrawals");
+    return { message: describeSubmit(outcome) };
+  },
+});
+
+export const rejectWithdrawalAction = defineAction({
+  permission: "withdrawals:approve",
+  schema: z.object({
+    id: z.uuid(),
+    reason: z.string().trim().min(3, "Say why it is rejected (at least 3 characters).").max(500),
+  }),
+  handler: async ({ id, reason }, { db, user }) => {
+    await asActionError(() => rejectWithdrawal(db, id, user.id, reason));
+    revalidatePath("/withdrawals");
+    return { message: "Rejected. The requester sees your reason." };
+  },
+});
+
+export const cancelWithdrawalAction = defineAction({
+  permission: "withdrawals:request",
+  schema: idSchema,
+  handler: async ({ id }, { db, user }) => {
+    await asActionError(() => cancelWithdrawal(db, id, user.id));
+    revalidatePath("/withdrawals");
+    return { message: "Cancelled." };
+  },
+});
+
+export const setApprovalThresholdAction = defineAction({
+  permission: "settings:manage",
+  schema: thresholdFormSchema,
+  handler: async ({ enabled, amount, fiatCurrency }, { db, user }) => {
+    await setApprovalThreshold(db, enabled ? { amount, fiatCurrency } : null, user.id);
+    revalidatePath("/admin/settings");
+    return {
+      message: enabled
+        ? `Two approvers are now needed above ${amount} ${fiatCurrency}.`
+        : "One approver is enough for every withdrawal.",
+    };
+  },
+});
+
+function describeSubmit(outcome: SubmitOutcome): string {
+  switch (outcome.result) {
+    case "submitted":
+      return "Approved and sent to the payment service.";
+    case "failed":
+      return `Approved, but the payment service refused it: ${outcome.withdrawal.failureMessage ?? "no reason given"}`;
+    case "unknown":
+      return "Approved. The payment service did not answer; Paydesk keeps sending it with the same order id until it does, so it cannot be paid twice.";
+    case "not_mine":
+      return "Approved. It is being sent already.";
+  }
+}
+
+async function asActionError<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof WithdrawalRuleError) throw new ActionError(error.message);
+    throw error;
+  }
+}

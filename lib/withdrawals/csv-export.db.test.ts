@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDb, type TestDb } from "@/lib/db/testing";
+import {
+  readWithdrawalBatches,
+  WITHDRAWAL_CSV_COLUMNS,
+  withdrawalCsvStream,
+  withdrawalExportFileName,
+} from "./csv-export";
+import { insertWithdrawals, seedRequester } from "./list-test-data";
+
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await createTestDb();
+  const requester = await seedRequester(testDb.db, "req@example.test");
+  await insertWithdrawals(testDb.db, requester, [
+    {
+      orderId: "wd_formula",
+      state: "paid",
+      serviceStatus: "paid",
+      serviceId: "svc-1",
+      amount: "12345678901234567890.123456789",
+      serviceAmount: "0.000000000000000001",
+      customerId: '=HYPERLINK("http://evil")',
+      reason: '+cmd|" /C calc"!A0, "quoted"\nnext line',
+      createdAt: "2025-01-01T12:00:00.123456Z",
+    },
+    {
+      orderId: "wd_fiat",
+      state: "awaiting_approval",
+      amount: null,
+      fiatAmount: "100.50",
+      fiatCurrency: "EUR",
+      isSubtract: false,
+      customerId: "@cust",
+      createdAt: "2025-01-01T11:00:00Z",
+    },
+    ...Array.from({ length: 8 }, (_, i) => ({
+      orderId: `wd_bulk${i}`,
+      createdAt: `2024-12-0${i + 1}T00:00:00Z`,
+    })),
+  ]);
+});
+afterAll(() => testDb.close());
+
+/** A minimal RFC 4180 reader, so the test checks what a spreadsheet would see. */
+function parse(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (!quoted && char === ",") {
+      row.push(field);
+      field = "";
+    } else if (!quoted && char === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else {
+      field += char;
+    }
+  }
+  return rows;
+}
+
+const exportText = (filter = {}, batchSize?: number) =>
+  new Response(withdrawalCsvStream(testDb.db, filter, batchSize)).text();
+
+describe("withdrawal CSV export", () => {
+  it("writes the header, every row newest first, decimals as stored, formulas neutralised", async () => {
+    const [header, ...rows] = parse(await exportText({}, 3));
+    expect(header).toEqual([...WITHDRAWAL_CSV_COLUMNS]);
+    expect(rows).toHaveLength(10);
+    const record = (index: number) =>
+      Object.fromEntries(WITHDRAWAL_CSV_COLUMNS.map((c, i) => [c, rows[index]?.[i]]));
+    expect(record(0)).toMatchObject({
+      order_id: "wd_formula",
+      state: "paid",
+      amount: "12345678901234567890.123456789",
+      service_amount: "0.000000000000000001",
+      customer_id: `'=HYPERLINK("http://evil")`,
+      reason: `'+cmd|" /C calc"!A0, "quoted"\nnext line`,
+      requested_by: "req@example.test",
+      created_at: "2025-01-01T12:00:00.123456Z",
+    });
+    expect(record(1)).toMatchObject({
+      amount: "",
+      fiat_amount: "100.50",
+      fiat_currency: "EUR",
+      is_subtract: "false",
+      customer_id: "'@cust",
+    });
+    expect(rows.slice(2).map((row) => row[0])).toEqual(
+      Array.from({ length: 8 }, (_, i) => `wd_bulk${7 - i}`),
+    );
+  });
+
+  it("applies the list's filters, and still writes a header when nothing matches", async () => {
+    const [, ...rows] = parse(await exportText({ state: "awaiting_approval" }));
+    expect(rows.map((row) => row[0])).toEqual(["wd_fiat"]);
+    expect(parse(await exportText({ q: "nobody" }))).toEqual([[...WITHDRAWAL_CSV_COLUMNS]]);
+  });
+
+  it("reads in keyset batches of the given size", async () => {
+    const sizes: number[] = [];
+    for await (const batch of readWithdrawalBatches(testDb.db, {}, 4)) sizes.push(batch.length);
+    expect(sizes).toEqual([4, 4, 2]);
+    expect(withdrawalExportFileName(new Date("2025-03-04T10:00:00Z"))).toBe("withdrawals-20250304.csv");
+  });
+});

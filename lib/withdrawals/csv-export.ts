@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import {
+  type CsvColumns,
+  csvFileName,
+  csvStream,
+  neutraliseFormula,
+  readKeysetBatches,
+} from "@/lib/csv/stream-csv";
+import { users, withdrawals } from "@/lib/db/schema";
+import type { DbOrTx } from "@/lib/db/types";
+import type { KeysetCursor } from "@/lib/invoices/list-cursor";
+import type { WithdrawalListFilter } from "./list-filter";
+import { cursorKeySql, keysetCondition, newestFirst, whereClause } from "./list-query";
+
+/**
+ * The withdrawal list as CSV, streamed (see lib/csv/stream-csv): this file holds only its query
+ * and its columns. Amounts are the DB's decimal strings, never floats; every text a
+ * person or the service typed is guarded against spreadsheet formulas.
+ */
+export const CSV_EXPORT_BATCH_SIZE = 1000;
+
+const exportColumns = {
+  id: withdrawals.id,
+  order_id: withdrawals.orderId,
+  state: withdrawals.state,
+  service_status: withdrawals.serviceStatus,
+  service_id: withdrawals.serviceId,
+  amount: withdrawals.amount,
+  fiat_amount: withdrawals.fiatAmount,
+  fiat_currency: withdrawals.fiatCurrency,
+  service_amount: withdrawals.serviceAmount,
+  currency: withdrawals.currency,
+  network: withdrawals.network,
+  address: withdrawals.address,
+  is_subtract: withdrawals.isSubtract,
+  customer_id: withdrawals.customerId,
+  requested_by: users.email,
+  reason: withdrawals.reason,
+  created_at: cursorKeySql,
+};
+
+function selectBatch(
+  db: DbOrTx,
+  filter: WithdrawalListFilter,
+  cursor: KeysetCursor | undefined,
+  limit: number,
+) {
+  return db
+    .select(exportColumns)
+    .from(withdrawals)
+    .leftJoin(users, eq(users.id, withdrawals.requestedBy))
+    .where(whereClause(filter, cursor && keysetCondition(cursor, "older")))
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+type ExportRow = Awaited<ReturnType<typeof selectBatch>>[number];
+
+/** Key order is the file's column order. */
+const csvColumns = {
+  order_id: (row) => neutraliseFormula(row.order_id),
+  state: (row) => row.state,
+  service_status: (row) => neutraliseFormula(row.service_status),
+  service_id: (row) => neutraliseFormula(row.service_id),
+  amount: (row) => row.amount ?? "",
+  fiat_amount: (row) => row.fiat_amount ?? "",
+  fiat_currency: (row) => neutraliseFormula(row.fiat_currency),
+  service_amount: (row) => row.service_amount ?? "",
+  currency: (row) => neutraliseFormula(row.currency),
+  network: (row) => neutraliseFormula(row.network),
+  address: (row) => neutraliseFormula(row.address),
+  is_subtract: (row) => (row.is_subtract ? "true" : "false"),
+  customer_id: (row) => neutraliseFormula(row.customer_id),
+  requested_by: (row) => neutraliseFormula(row.requested_by),
+  reason: (row) => neutraliseFormula(row.reason),
+  created_at: (row) => row.created_at,
+} satisfies CsvColumns<ExportRow>;
+
+export const WITHDRAWAL_CSV_COLUMNS = Object.keys(csvColumns) as (keyof typeof csvColumns)[];
+
+/** Reads the filtered withdrawals newest first, `batchSize` rows per query. */
+export function readWithdrawalBatches(
+  db: DbOrTx,
+  filter: WithdrawalListFilter,
+  batchSize = CSV_EXPORT_BATCH_SIZE,
+): AsyncGenerator<ExportRow[]> {
+  return readKeysetBatches<ExportRow, KeysetCursor>({
+    fetchBatch: (cursor, limit) => selectBatch(db, filter, cursor, limit),
+    cursorAfter: (last) => ({ createdAt: last.created_at, id: last.id }),
+    batchSize,
+  });
+}
+
+export function withdrawalCsvStream(
+  db: DbOrTx,
+  filter: WithdrawalListFilter,
+  batchSize = CSV_EXPORT_BATCH_SIZE,
+): ReadableStream<Uint8Array> {
+  return csvStream(readWithdrawalBatches(db, filter, batchSize), csvColumns);
+}
+
+export function withdrawalExportFileName(now: Date): string {
+  return csvFileName("withdrawals", now);
+}

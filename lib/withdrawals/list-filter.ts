@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { WITHDRAWAL_STATES } from "./state-machine";
+
+/**
+ * The withdrawal list's filters as they live in the URL, shared by the page and the CSV export.
+ * Every field falls back to its default on a bad value: a stale link shows a list, never an error.
+ */
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
+
+const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+const param = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => blankToUndefined(first(value)), schema.optional()).catch(undefined);
+
+export const withdrawalListParamsSchema = z.object({
+  state: param(z.enum(WITHDRAWAL_STATES)),
+  /** Exact address, order id or customer id. */
+  q: param(z.string().trim().max(200)),
+  limit: z
+    .preprocess(first, z.coerce.number().pipe(z.union(PAGE_SIZES.map((size) => z.literal(size)))))
+    .catch(DEFAULT_PAGE_SIZE),
+  cursor: param(z.string().max(200)),
+  dir: param(z.enum(["next", "prev"])),
+});
+
+export type WithdrawalListParams = z.infer<typeof withdrawalListParamsSchema>;
+/** What narrows the list; the export uses only this part. */
+export type WithdrawalListFilter = Pick<WithdrawalListParams, "state" | "q">;
+
+type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;
+
+export function parseWithdrawalListParams(raw: RawParams): WithdrawalListParams {
+  const record = raw instanceof URLSearchParams ? Object.fromEntries(raw) : raw;
+  return withdrawalListParamsSchema.parse(record);
+}
+
+export function hasWithdrawalFilter(filter: WithdrawalListFilter): boolean {
+  return Boolean(filter.state || filter.q);
+}
+
+/** The query string for these params (defaults left out), for links and the export. */
+export function toWithdrawalListQuery(params: Partial<WithdrawalListParams>): string {
+  const search = new URLSearchParams();
+  if (params.state) search.set("state", params.state);
+  if (params.q) search.set("q", params.q);
+  if (params.limit && params.limit !== DEFAULT_PAGE_SIZE) search.set("limit", String(params.limit));
+  if (params.cursor) search.set("cursor", params.cursor);
+  if (params.cursor && params.dir === "prev") search.set("dir", "prev");
+  return search.toString();
+}
