@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -75,11 +76,7 @@ export function CreateUserForm() {
           {...form.register("password")}
         />
       </FormField>
-      {formError ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <div className="flex gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Creating…" : "Create user"}

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { applyActionErrors } from "@/components/forms/apply-action-errors";
 import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -142,11 +143,7 @@ export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFor
           </FormField>
         </div>
       </section>
-      {formError ? (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <div className="flex gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Requesting…" : "Request withdrawal"}

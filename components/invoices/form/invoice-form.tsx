@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { applyActionErrors } from "@/components/forms/apply-action-errors";
 import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -91,14 +92,7 @@ export function InvoiceForm({ defaultValues }: { defaultValues: InvoiceFormValue
       </section>
       <PaymentMethodFields form={form} />
       <AdvancedFields form={form} />
-      {formError ? (
-        <div
-          role="alert"
-          className="grid gap-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-        >
-          <p>{formError}</p>
-        </div>
-      ) : null}
+      <FormError message={formError} />
       <div className="flex gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Creating…" : formError ? "Send again" : "Create invoice"}
