@@ -138,6 +138,30 @@ describe("receiving a payment webhook", () => {
     expect(timeline.filter((e) => e.kind === "status_changed")).toHaveLength(1);
   });
 
+  it("processes a verified repeat of a body that was stored unverified (the key was wrong then)", async () => {
+    await seedInvoice(testDb.db, "inv_k");
+    service.set("svc_inv_k", { status: "paid", order_id: "inv_k" });
+    const body = signedWebhook(payload("inv_k"));
+    const request = (key: string) =>
+      handleWebhookRequest(
+        new Request("http://paydesk.test/api/webhooks/payments", { method: "POST", body }),
+        {
+          db: testDb.db,
+          client: service,
+          invoiceKey: key,
+          afterResponse: (task) => pending.push(task()),
+        },
+      );
+    expect((await request("a-wrong-key")).status).toBe(401);
+    await Promise.all(pending);
+    expect(service.totalReads()).toBe(0);
+
+    expect(await post(body)).toBe(200);
+    const [event] = await storedEvents();
+    expect(event).toMatchObject({ verified: true, outcome: "refreshed", duplicates: 1 });
+    expect((await invoiceRow("inv_k"))?.status).toBe("paid");
+  });
+
   it("records an unknown order_id and a withdrawal without touching any invoice", async () => {
     expect(await post(signedWebhook(payload("inv_nobody")))).toBe(200);
     const withdrawal = { type: "withdrawal", withdrawal_id: "w1", order_id: "wd_1", status: "paid" };

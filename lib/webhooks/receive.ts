@@ -7,7 +7,7 @@ export interface ReceiveResult {
   status: 200 | 400 | 401;
   message: string;
   eventId: string | null;
-  /** Process (refresh) after answering: only a verified event seen for the first time. */
+  /** Process (refresh) after answering: a verified event seen for the first time, or revived. */
   process: boolean;
 }
 
@@ -35,6 +35,6 @@ export async function receiveWebhook(
     status: 200,
     message: stored.duplicate ? "Already received." : "Received.",
     eventId: stored.id,
-    process: !stored.duplicate,
+    process: !stored.duplicate || stored.reprocess === true,
   };
 }
