@@ -59,7 +59,8 @@ export function WithdrawalActions({ withdrawal, viewer }: { withdrawal: Withdraw
       </div>
     );
   }
-  if (withdrawal.state === "failed" && viewer.canApprove) {
+  // "approved" normally moves on at once; one still here was orphaned (its sender stopped).
+  if ((withdrawal.state === "failed" || withdrawal.state === "approved") && viewer.canApprove) {
     return (
       <div>
         <Button size="sm" onClick={retry} disabled={busy}>

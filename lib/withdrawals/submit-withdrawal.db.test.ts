@@ -97,6 +97,64 @@ describe("submitting withdrawals exactly once", () => {
     expect(await balance()).toBe("89");
   });
 
+  it("takes over a submission whose sender died, and an approval nobody sent, each paid once", async () => {
+    await control("PUT", "/balances/USDT", { amount: "100" });
+    const stuck = await requestWithdrawal(testDb.db, form("5"), requester);
+    await approveWithdrawal(testDb.db, stuck.id, approvers[0] as string);
+    await control("POST", "/faults", { drop_after_commit_rate: 1 });
+    // A sender that claimed the row and died during the call: the service has the payout.
+    await testDb.db
+      .update(withdrawals)
+      .set({ state: "submitting", nextSubmitAt: sql`now() - interval '1 second'` })
+      .where(eq(withdrawals.id, stuck.id));
+    await client()
+      .createWithdrawal({
+        orderId: stuck.orderId,
+        amount: "5",
+        currency: "USDT",
+        network: "TRON",
+        address: ADDRESS,
+        isSubtract: true,
+      })
+      .catch(() => null);
+    await control("DELETE", "/faults");
+    const orphan = await requestWithdrawal(testDb.db, form("5"), requester);
+    await approveWithdrawal(testDb.db, orphan.id, approvers[1] as string);
+    await testDb.db
+      .update(withdrawals)
+      .set({ updatedAt: sql`now() - interval '2 minutes'` })
+      .where(eq(withdrawals.id, orphan.id));
+
+    const outcomes = await resubmitDueWithdrawals(testDb.db, client(), 10);
+    expect(outcomes.map((outcome) => outcome.result).sort()).toEqual(["submitted", "submitted"]);
+    expect(await balance()).toBe("88"); // two payouts of 5 + fee 1, each once
+  });
+
+  it("after an unknown outcome, a refusal keeps it unknown instead of failed: the payout may exist", async () => {
+    await control("PUT", "/balances/USDT", { amount: "100" });
+    const request = await requestWithdrawal(testDb.db, form("5"), requester);
+    await approveWithdrawal(testDb.db, request.id, approvers[0] as string);
+    await control("POST", "/faults", { drop_after_commit_rate: 1 });
+    expect(await submitWithdrawal(testDb.db, client(), request.id, { source: "user" })).toMatchObject({
+      result: "unknown",
+    });
+    await control("DELETE", "/faults");
+    const wrongKey = createServiceClient({
+      baseUrl: sandbox.url,
+      invoiceKey: KEYS.invoiceKey,
+      withdrawalKey: "rotated",
+      retry: { attempts: 1 },
+    });
+    expect(await submitWithdrawal(testDb.db, wrongKey, request.id, { source: "loop" })).toMatchObject({
+      result: "unknown",
+      withdrawal: { state: "unknown", failureKind: "unauthorized" },
+    });
+    expect(await submitWithdrawal(testDb.db, client(), request.id, { source: "loop" })).toMatchObject({
+      result: "submitted",
+    });
+    expect(await balance()).toBe("94");
+  });
+
   it.each([
     ["a dropped connection after commit", { drop_after_commit_rate: 0.5 }, 2_000],
     ["5xx answers", { error_rate: 0.5 }, 2_000],

@@ -1,6 +1,6 @@
 import "server-only";
-import { sql } from "drizzle-orm";
-import { withdrawals, type Withdrawal } from "@/lib/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { isServiceError, type ServiceClient, type ServiceError, type ValidationFailed } from "@/lib/service";
 import type { CreateWithdrawalInput } from "@/lib/service/schemas";
@@ -11,7 +11,14 @@ export function resubmitDelayMs(attempts: number): number {
   return Math.min(5 * 60_000, 2_000 * 2 ** Math.min(attempts, 8));
 }
 
-/** Errors after which the service certainly did not create the withdrawal: fix, then retry. */
+/**
+ * While a submitter waits for the service, the row is leased until this long from the claim: past
+ * it (the process died mid-call), the resubmit round takes it over. Longer than a client call with
+ * all its retries.
+ */
+export const SUBMIT_LEASE_MS = 2 * 60_000;
+
+/** Errors after which the service did not create the withdrawal on this attempt: fix, then retry. */
 const REFUSALS = new Set([
   "insufficient_funds",
   "validation_failed",
@@ -39,7 +46,10 @@ export async function submitWithdrawal(
   const claimed = await transition(db, id, {
     event: "start_submit",
     ...actor,
-    set: { submitAttempts: sql`${withdrawals.submitAttempts} + 1`, nextSubmitAt: null },
+    set: {
+      submitAttempts: sql`${withdrawals.submitAttempts} + 1`,
+      nextSubmitAt: new Date(Date.now() + SUBMIT_LEASE_MS),
+    },
   });
   if (!claimed) return { result: "not_mine" };
 
@@ -58,6 +68,7 @@ export async function submitWithdrawal(
         serviceUpdatedAt: remote.updatedAt,
         failureKind: null,
         failureMessage: null,
+        nextSubmitAt: null,
       },
     });
     return submitted ? { result: "submitted", withdrawal: submitted } : { result: "not_mine" };
@@ -66,13 +77,15 @@ export async function submitWithdrawal(
       await markUnknown(db, id, actor, claimed.submitAttempts, "Unexpected error while submitting");
       throw error;
     }
-    if (REFUSALS.has(error.kind)) {
+    // After an attempt whose outcome was unknown, a refusal does not prove that nothing was paid
+    // (the first attempt may have been), so it stays unknown and keeps being confirmed.
+    if (REFUSALS.has(error.kind) && !(await hadUnknownOutcome(db, id))) {
       const failed = await transition(db, id, {
         event: "submit_failed",
         ...actor,
         reason: error.userMessage,
         detail: { kind: error.kind, fields: fieldErrorsOf(error) },
-        set: { failureKind: error.kind, failureMessage: describeRefusal(error) },
+        set: { failureKind: error.kind, failureMessage: describeRefusal(error), nextSubmitAt: null },
       });
       return failed ? { result: "failed", withdrawal: failed } : { result: "not_mine" };
     }
@@ -100,6 +113,15 @@ function markUnknown(
       nextSubmitAt: new Date(Date.now() + resubmitDelayMs(attempts)),
     },
   });
+}
+
+async function hadUnknownOutcome(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: withdrawalAudit.id })
+    .from(withdrawalAudit)
+    .where(and(eq(withdrawalAudit.withdrawalId, id), eq(withdrawalAudit.toState, "unknown")))
+    .limit(1);
+  return Boolean(row);
 }
 
 function serviceInput(withdrawal: Withdrawal): CreateWithdrawalInput {
