@@ -32,6 +32,9 @@ export async function applyServiceInvoice(
     if (!local) throw new Error(`invoice ${invoiceId} does not exist`);
 
     const { status, isFinal } = normaliseInvoiceStatus(remote.status ?? local.serviceStatus);
+    // Reads race (a webhook, the loop, a watcher): an answer saying "not final" about an invoice
+    // already final is older news and must not undo it.
+    if (local.isFinal && !isFinal) return { invoice: local, statusChanged: false, newTransactions: 0 };
     const expiresAt = remote.expiresAt ?? local.expiresAt;
     const [updated] = await tx
       .update(invoices)

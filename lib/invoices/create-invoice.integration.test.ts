@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, users } from "@/lib/db/schema";
+import { invoices } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/lib/db/testing";
 import { startSandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient } from "@/lib/service";
@@ -111,10 +111,24 @@ describe("creating an invoice: intent first, then the service", () => {
     expect(stored?.creationState).toBe("rejected");
   });
 
+  it("never takes over another person's unconfirmed invoice", async () => {
+    const other = await createUser(testDb.db, {
+      email: "o@example.com",
+      name: "O",
+      role: "support",
+      password: "a-long-password-1",
+    });
+    await recordInvoiceIntent(testDb.db, { orderId: "inv_it_5", amount: "5", fiatCurrency: "USD" }, userId);
+    await expect(
+      recordInvoiceIntent(testDb.db, { orderId: "inv_it_5", amount: "500", fiatCurrency: "USD" }, other.id),
+    ).rejects.toThrow(/already used/);
+    const [stored] = await testDb.db.select().from(invoices).where(eq(invoices.orderId, "inv_it_5"));
+    expect(stored).toMatchObject({ amount: "5", createdBy: userId });
+  });
+
   it("never reuses the order id of an invoice the service confirmed", async () => {
     await expect(
       recordInvoiceIntent(testDb.db, { orderId: "inv_it_1", amount: "99", fiatCurrency: "EUR" }, userId),
     ).rejects.toThrow(/already used/);
-    expect(await testDb.db.select().from(users)).toHaveLength(1);
   });
 });

@@ -56,7 +56,8 @@ export async function recordInvoiceIntent(
     .onConflictDoUpdate({
       target: invoices.orderId,
       set: { ...values, updatedAt: sql`now()` },
-      setWhere: inArray(invoices.creationState, ["sending", "rejected"]),
+      // Only its creator's own unconfirmed intent: never someone else's invoice in flight.
+      setWhere: and(inArray(invoices.creationState, ["sending", "rejected"]), eq(invoices.createdBy, userId)),
     })
     .returning();
   if (row) return row;
