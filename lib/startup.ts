@@ -3,13 +3,14 @@ import { closeDb, getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
 import { getServiceClient } from "@/lib/service/app-client";
+import { usesEmbeddedSandbox } from "@/lib/service/app-config";
 import { seedDemoUsers } from "@/lib/users/demo-users";
 
 /**
  * Runs once per server process, from instrumentation.ts: open the database (which applies
  * migrations), seed demo users in demo mode, start the background loops, and stop them and close
- * the database cleanly on shutdown. Doing this inside
- * the app process is what keeps PGlite's one-process-per-directory rule.
+ * the database cleanly on shutdown. Doing this inside the app process is what keeps PGlite's
+ * one-process-per-directory rule.
  */
 export async function startPaydesk(): Promise<void> {
   const env = serverEnv();
@@ -20,6 +21,12 @@ export async function startPaydesk(): Promise<void> {
   if (env.PAYDESK_DEMO) {
     const created = await seedDemoUsers(db);
     console.log(`[paydesk] demo mode: ${created} demo user(s) created`);
+  }
+  if (usesEmbeddedSandbox() && !env.PAYDESK_DEMO) {
+    console.warn(
+      "[paydesk] PAYMENTS_BASE_URL is not set: using the embedded sandbox at /sandbox. No real money moves; " +
+        "set PAYMENTS_BASE_URL and its keys to connect the real payment service.",
+    );
   }
   startBackgroundJobs(db, getServiceClient);
   registerShutdown();

@@ -5,10 +5,24 @@ import { NAV_ITEMS } from "@/lib/navigation";
 import { AppNav } from "./app-nav";
 import { SignOutButton } from "./sign-out-button";
 
-export function AppHeader({ user }: { user: { name: string; email: string; role: Role } }) {
+interface AppHeaderProps {
+  user: { name: string; email: string; role: Role };
+  /** True when Paydesk talks to its embedded sandbox: nothing here is real money. */
+  sandbox: boolean;
+}
+
+export function AppHeader({ user, sandbox }: AppHeaderProps) {
   const items = NAV_ITEMS.filter((item) => !item.permission || can(user.role, item.permission));
   return (
     <header className="border-b border-slate-200 bg-white">
+      {sandbox ? (
+        <p
+          className="bg-amber-100 px-6 py-1 text-center text-xs font-medium text-amber-900"
+          data-testid="sandbox-banner"
+        >
+          Sandbox: Paydesk is connected to its embedded test service. No real money moves.
+        </p>
+      ) : null}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
         <div className="flex items-center gap-6">
           <Link href="/" className="text-lg font-semibold">
