@@ -3,7 +3,7 @@ import { withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { requiredApprovals } from "./approval-policy";
 import type { ValidWithdrawalForm } from "./form-schema";
-import { newWithdrawalOrderId } from "./order-id";
+import { newOrderId } from "@/lib/order-id";
 import { getApprovalThreshold } from "./settings";
 
 /** Records a request awaiting approval, with the number of approvals the policy asks for now. */
@@ -19,7 +19,7 @@ export async function requestWithdrawal(
     const [created] = await tx
       .insert(withdrawals)
       .values({
-        orderId: newWithdrawalOrderId(),
+        orderId: newOrderId("wd"),
         state: "awaiting_approval",
         amount: form.amountIn === "crypto" ? form.amount : null,
         fiatAmount: form.amountIn === "fiat" ? form.fiatAmount : null,

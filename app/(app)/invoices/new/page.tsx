@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
 import { formValuesFromRequest } from "@/lib/invoices/form-from-request";
 import { getInvoiceRequest } from "@/lib/invoices/invoice-detail";
-import { newInvoiceOrderId } from "@/lib/invoices/order-id";
+import { newOrderId } from "@/lib/order-id";
 import type { CreateInvoiceInput } from "@/lib/service/schemas";
 
 export const metadata: Metadata = { title: "New invoice" };
@@ -18,7 +18,7 @@ export default async function NewInvoicePage({ searchParams }: { searchParams: S
   const source = from && /^[0-9a-f-]{36}$/i.test(from) ? await getInvoiceRequest(await getDb(), from) : null;
   // "Edit and send again" keeps the order id of an invoice the service never confirmed; "Duplicate" gets a new one.
   const keepOrderId = Boolean(source && resend === "1" && source.creationState !== "created");
-  const orderId = keepOrderId && source ? source.orderId : newInvoiceOrderId();
+  const orderId = keepOrderId && source ? source.orderId : newOrderId("inv");
   const defaults = source
     ? formValuesFromRequest(source.request as CreateInvoiceInput, orderId)
     : emptyInvoiceForm(orderId);
