@@ -60,6 +60,16 @@ test("support requests a withdrawal; finance approves it and sees it submitted",
   await expect(finance.getByTestId("audit-trail")).toContainText("Approved → Submitting");
   // The requester's open page follows it without reloading.
   await expect(support.getByTestId("withdrawal-state")).toHaveText(/Submitted|Paid out/, { timeout: 15_000 });
+  await support.goto("/withdrawals/new");
+  await support.getByLabel("Destination address").fill(TRON_ADDRESS);
+  await expect(support.getByTestId("address-history")).toHaveText(/paid out to this address before/);
+});
+
+test("the request form flags an address never paid before", async ({ page }) => {
+  await signIn(page, DEMO.support);
+  await page.goto("/withdrawals/new");
+  await page.getByLabel("Destination address").fill("TAs3CmSWMU2Zg4pfpog6rASTZ4p6QXvTeY");
+  await expect(page.getByTestId("address-history")).toHaveText(/Never paid before/);
 });
 
 test("support cannot approve withdrawals", async ({ page }) => {

@@ -15,6 +15,7 @@ import { CRYPTO_NETWORKS, FIAT_CURRENCIES } from "@/lib/invoices/currencies";
 import { requestWithdrawalAction } from "@/lib/withdrawals/actions";
 import { checkAddress } from "@/lib/withdrawals/address-format";
 import { withdrawalFormSchema, type WithdrawalFormValues } from "@/lib/withdrawals/form-schema";
+import { AddressHistoryHint } from "./address-history-hint";
 import { FeeChoice } from "./fee-choice";
 
 export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFormValues }) {
@@ -123,6 +124,10 @@ export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFor
           >
             <Input className="font-mono" autoComplete="off" spellCheck={false} {...field("address")} />
           </FormField>
+          <AddressHistoryHint
+            address={address}
+            formatOk={addressCheck !== null && addressCheck.status !== "invalid"}
+          />
         </div>
         <FeeChoice form={form} />
         <FormField id="customerId" label="Customer id (optional)" error={errors.customerId?.message}>
