@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import { invoices } from "@/lib/db/schema";
-import { decodeCursor, encodeCursor } from "@/lib/invoices/list-cursor";
+import { decodeCursor, encodeCursor } from "@/lib/db/keyset";
 import { invoiceListColumns, listInvoices, type InvoiceListQuery } from "@/lib/invoices/list-invoices";
 import { keysetCondition, newestFirst, whereClause } from "@/lib/invoices/list-query";
 import { time, type Timing } from "./measure";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { invoices } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
-import type { KeysetCursor } from "@/lib/invoices/list-cursor";
+import type { KeysetCursor } from "@/lib/db/keyset";
 import { cursorKeySql, newestFirst } from "@/lib/invoices/list-query";
 
 /**

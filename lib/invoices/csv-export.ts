@@ -7,7 +7,7 @@ import {
 } from "@/lib/csv/stream-csv";
 import { invoices } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import type { KeysetCursor } from "./list-cursor";
+import type { KeysetCursor } from "@/lib/db/keyset";
 import type { InvoiceListFilter } from "./list-filter";
 import { cursorKeySql, keysetCondition, newestFirst, whereClause } from "./list-query";
 

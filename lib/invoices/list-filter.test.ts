@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor } from "./list-cursor";
+import { decodeCursor, encodeCursor } from "@/lib/db/keyset";
 import { hasFilter, parseInvoiceListParams, toInvoiceListQuery } from "./list-filter";
 
 describe("invoice list URL params", () => {

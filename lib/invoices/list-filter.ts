@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/page-size";
 import { INVOICE_STATUSES } from "./status";
 
 /**
@@ -6,9 +7,6 @@ import { INVOICE_STATUSES } from "./status";
  * link can be shared. Every field falls back to its default on a bad value: a mistyped or stale
  * link shows a list, never an error.
  */
-export const PAGE_SIZES = [25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 25;
 
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 const blankToUndefined = (value: unknown) =>

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/lib/db/testing";
-import { encodeCursor } from "./list-cursor";
+import { encodeCursor } from "@/lib/db/keyset";
 import { listInvoices, hasAnyInvoice, type InvoiceListQuery } from "./list-invoices";
 import { insertListInvoices, type ListTestInvoice } from "./list-test-data";
 import { INVOICE_STATUSES } from "./status";

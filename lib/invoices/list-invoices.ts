@@ -1,8 +1,9 @@
 import { invoices } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { decodeCursor, encodeCursor } from "./list-cursor";
-import type { InvoiceListFilter, PageSize } from "./list-filter";
-import { cursorKeySql, keysetCondition, newestFirst, oldestFirst, whereClause } from "./list-query";
+import { keysetPage, type KeysetPage } from "@/lib/db/keyset";
+import type { PageSize } from "@/lib/page-size";
+import type { InvoiceListFilter } from "./list-filter";
+import { cursorKeySql, invoiceKeyset, whereClause } from "./list-query";
 
 /**
  * One page of the invoice list, newest first, by keyset (never OFFSET): the cost of a page is the
@@ -50,41 +51,17 @@ export interface InvoiceListRow {
   cursorKey: string;
 }
 
-export interface InvoiceListPage {
-  rows: InvoiceListRow[];
-  /** Cursor of the page after this one, or null on the last page. */
-  nextCursor: string | null;
-  /** Cursor for `dir=prev`, or null on the first page. */
-  prevCursor: string | null;
-}
+export type InvoiceListPage = KeysetPage<InvoiceListRow>;
 
-const cursorOf = (row: InvoiceListRow | undefined) =>
-  row ? encodeCursor({ createdAt: row.cursorKey, id: row.id }) : null;
-
-export async function listInvoices(db: DbOrTx, query: InvoiceListQuery): Promise<InvoiceListPage> {
-  const cursor = decodeCursor(query.cursor);
-  const backward = cursor !== null && query.dir === "prev";
-  const keyset = cursor ? keysetCondition(cursor, backward ? "newer" : "older") : undefined;
-  const fetched: InvoiceListRow[] = await db
-    .select(invoiceListColumns)
-    .from(invoices)
-    .where(whereClause(query, keyset))
-    .orderBy(...(backward ? oldestFirst : newestFirst))
-    .limit(query.limit + 1);
-  const hasMore = fetched.length > query.limit;
-  const rows = fetched.slice(0, query.limit);
-
-  if (backward) {
-    // Walking back reached the newest rows: show a full first page rather than a short one.
-    if (!hasMore) return listInvoices(db, { ...query, cursor: undefined, dir: undefined });
-    rows.reverse();
-    return { rows, nextCursor: cursorOf(rows.at(-1)), prevCursor: cursorOf(rows[0]) };
-  }
-  return {
-    rows,
-    nextCursor: hasMore ? cursorOf(rows.at(-1)) : null,
-    prevCursor: cursor ? cursorOf(rows[0]) : null,
-  };
+export function listInvoices(db: DbOrTx, query: InvoiceListQuery): Promise<InvoiceListPage> {
+  return keysetPage(query, invoiceKeyset, (keyset, order, limit) =>
+    db
+      .select(invoiceListColumns)
+      .from(invoices)
+      .where(whereClause(query, keyset))
+      .orderBy(...order)
+      .limit(limit),
+  );
 }
 
 /** Whether there is any invoice at all, to tell "nothing matches" from "nothing yet". */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/lib/db/testing";
-import type { KeysetCursor } from "./list-cursor";
+import type { KeysetCursor } from "@/lib/db/keyset";
 import type { InvoiceListFilter } from "./list-filter";
 import { invoiceListColumns } from "./list-invoices";
 import { keysetCondition, newestFirst, oldestFirst, whereClause } from "./list-query";

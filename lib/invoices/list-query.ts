@@ -1,6 +1,11 @@
-import { and, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, or, type SQL } from "drizzle-orm";
 import { invoices } from "@/lib/db/schema";
-import type { KeysetCursor } from "./list-cursor";
+import {
+  cursorKeySql as keyText,
+  keysetCondition as keysetAfter,
+  keysetOrder,
+  type KeysetCursor,
+} from "@/lib/db/keyset";
 import type { InvoiceListFilter } from "./list-filter";
 
 /**
@@ -10,8 +15,11 @@ import type { InvoiceListFilter } from "./list-filter";
  * equalities (a BitmapOr over the order_id, service_id and customer_id indexes).
  */
 
-/** created_at as full-precision UTC text, for the cursor (see list-cursor.ts). */
-export const cursorKeySql = sql<string>`to_char(${invoices.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** The keyset of the list: (created_at, id), newest first. */
+export const invoiceKeyset = { createdAt: invoices.createdAt, id: invoices.id };
+
+/** created_at as full-precision UTC text, for the cursor. */
+export const cursorKeySql = keyText(invoices.createdAt);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,18 +45,11 @@ export function filterConditions(filter: InvoiceListFilter): SQL[] {
 
 /** "older": rows after the cursor in list order (next page); "newer": rows before it. */
 export function keysetCondition(cursor: KeysetCursor, side: "older" | "newer"): SQL {
-  const key = sql`(${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
-  return side === "older"
-    ? sql`(${invoices.createdAt}, ${invoices.id}) < ${key}`
-    : sql`(${invoices.createdAt}, ${invoices.id}) > ${key}`;
+  return keysetAfter(invoiceKeyset, cursor, side);
 }
 
 export function whereClause(filter: InvoiceListFilter, keyset?: SQL): SQL | undefined {
   return and(...filterConditions(filter), keyset);
 }
 
-// The keyset indexes are DESC NULLS LAST (drizzle's default); a plain DESC means NULLS FIRST and
-// would not match them, turning every page into a sort of all matching rows. The columns are NOT
-// NULL, so the NULLS clause changes nothing but the plan.
-export const newestFirst = [sql`${invoices.createdAt} desc nulls last`, sql`${invoices.id} desc nulls last`];
-export const oldestFirst = [sql`${invoices.createdAt} asc nulls first`, sql`${invoices.id} asc nulls first`];
+export const { newestFirst, oldestFirst } = keysetOrder(invoiceKeyset);

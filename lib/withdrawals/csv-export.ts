@@ -8,7 +8,7 @@ import {
 } from "@/lib/csv/stream-csv";
 import { users, withdrawals } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import type { KeysetCursor } from "@/lib/invoices/list-cursor";
+import type { KeysetCursor } from "@/lib/db/keyset";
 import type { WithdrawalListFilter } from "./list-filter";
 import { cursorKeySql, keysetCondition, newestFirst, whereClause } from "./list-query";
 

@@ -1,13 +1,11 @@
 import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/page-size";
 import { WITHDRAWAL_STATES } from "./state-machine";
 
 /**
  * The withdrawal list's filters as they live in the URL, shared by the page and the CSV export.
  * Every field falls back to its default on a bad value: a stale link shows a list, never an error.
  */
-export const PAGE_SIZES = [25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 25;
 
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 const blankToUndefined = (value: unknown) =>

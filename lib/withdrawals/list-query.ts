@@ -1,6 +1,11 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, type SQL } from "drizzle-orm";
 import { withdrawals } from "@/lib/db/schema";
-import type { KeysetCursor } from "@/lib/invoices/list-cursor";
+import {
+  cursorKeySql as keyText,
+  keysetCondition as keysetAfter,
+  keysetOrder,
+  type KeysetCursor,
+} from "@/lib/db/keyset";
 import type { WithdrawalListFilter } from "./list-filter";
 
 /**
@@ -10,8 +15,11 @@ import type { WithdrawalListFilter } from "./list-filter";
  * the order_id, address and customer_id indexes).
  */
 
-/** created_at as full-precision UTC text, for the cursor (see lib/invoices/list-cursor.ts). */
-export const cursorKeySql = sql<string>`to_char(${withdrawals.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** The keyset of the list: (created_at, id), newest first. */
+export const withdrawalKeyset = { createdAt: withdrawals.createdAt, id: withdrawals.id };
+
+/** created_at as full-precision UTC text, for the cursor. */
+export const cursorKeySql = keyText(withdrawals.createdAt);
 
 export function filterConditions(filter: WithdrawalListFilter): SQL[] {
   const conditions: SQL[] = [];
@@ -29,15 +37,12 @@ export function filterConditions(filter: WithdrawalListFilter): SQL[] {
 
 /** "older": rows after the cursor in list order (next page); "newer": rows before it. */
 export function keysetCondition(cursor: KeysetCursor, side: "older" | "newer"): SQL {
-  const key = sql`(${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
-  return side === "older"
-    ? sql`(${withdrawals.createdAt}, ${withdrawals.id}) < ${key}`
-    : sql`(${withdrawals.createdAt}, ${withdrawals.id}) > ${key}`;
+  return keysetAfter(withdrawalKeyset, cursor, side);
 }
 
 export function whereClause(filter: WithdrawalListFilter, keyset?: SQL): SQL | undefined {
   return and(...filterConditions(filter), keyset);
 }
 
-export const newestFirst = [sql`${withdrawals.createdAt} desc`, sql`${withdrawals.id} desc`];
-export const oldestFirst = [sql`${withdrawals.createdAt} asc`, sql`${withdrawals.id} asc`];
+// Shared with the invoice list: the order that matches the DESC NULLS LAST keyset indexes.
+export const { newestFirst, oldestFirst } = keysetOrder(withdrawalKeyset);

@@ -1,9 +1,10 @@
 import { eq, type SQL } from "drizzle-orm";
 import { users, withdrawals } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { decodeCursor, encodeCursor } from "@/lib/invoices/list-cursor";
-import type { PageSize, WithdrawalListFilter } from "./list-filter";
-import { cursorKeySql, keysetCondition, newestFirst, oldestFirst, whereClause } from "./list-query";
+import { keysetPage, type KeysetPage } from "@/lib/db/keyset";
+import type { PageSize } from "@/lib/page-size";
+import type { WithdrawalListFilter } from "./list-filter";
+import { cursorKeySql, withdrawalKeyset, whereClause } from "./list-query";
 
 /**
  * One page of the withdrawal list, newest first, by keyset (never OFFSET). A cursor that does
@@ -45,41 +46,12 @@ function selectRows(db: DbOrTx, where: SQL | undefined, order: SQL[], limit: num
 
 export type WithdrawalListRow = Awaited<ReturnType<typeof selectRows>>[number];
 
-export interface WithdrawalListPage {
-  rows: WithdrawalListRow[];
-  /** Cursor of the page after this one, or null on the last page. */
-  nextCursor: string | null;
-  /** Cursor for `dir=prev`, or null on the first page. */
-  prevCursor: string | null;
-}
+export type WithdrawalListPage = KeysetPage<WithdrawalListRow>;
 
-const cursorOf = (row: WithdrawalListRow | undefined) =>
-  row ? encodeCursor({ createdAt: row.cursorKey, id: row.id }) : null;
-
-export async function listWithdrawals(db: DbOrTx, query: WithdrawalListQuery): Promise<WithdrawalListPage> {
-  const cursor = decodeCursor(query.cursor);
-  const backward = cursor !== null && query.dir === "prev";
-  const keyset = cursor ? keysetCondition(cursor, backward ? "newer" : "older") : undefined;
-  const fetched = await selectRows(
-    db,
-    whereClause(query, keyset),
-    backward ? oldestFirst : newestFirst,
-    query.limit + 1,
+export function listWithdrawals(db: DbOrTx, query: WithdrawalListQuery): Promise<WithdrawalListPage> {
+  return keysetPage(query, withdrawalKeyset, (keyset, order, limit) =>
+    selectRows(db, whereClause(query, keyset), order, limit),
   );
-  const hasMore = fetched.length > query.limit;
-  const rows = fetched.slice(0, query.limit);
-
-  if (backward) {
-    // Walking back reached the newest rows: show a full first page rather than a short one.
-    if (!hasMore) return listWithdrawals(db, { ...query, cursor: undefined, dir: undefined });
-    rows.reverse();
-    return { rows, nextCursor: cursorOf(rows.at(-1)), prevCursor: cursorOf(rows[0]) };
-  }
-  return {
-    rows,
-    nextCursor: hasMore ? cursorOf(rows.at(-1)) : null,
-    prevCursor: cursor ? cursorOf(rows[0]) : null,
-  };
 }
 
 /** Whether there is any withdrawal at all, to tell "nothing matches" from "nothing yet". */

@@ -1,7 +1,8 @@
 import { FilterBar, FilterField, PageSizeFilter, SearchFilter } from "@/components/lists/filter-bar";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { PAGE_SIZES, type InvoiceListParams } from "@/lib/invoices/list-filter";
+import { type InvoiceListParams } from "@/lib/invoices/list-filter";
+import { PAGE_SIZES } from "@/lib/page-size";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "@/lib/invoices/status";
 
 export function InvoiceFilterBar({ params }: { params: InvoiceListParams }) {

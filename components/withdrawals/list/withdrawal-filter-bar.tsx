@@ -1,6 +1,7 @@
 import { FilterBar, FilterField, PageSizeFilter, SearchFilter } from "@/components/lists/filter-bar";
 import { Select } from "@/components/ui/select";
-import { PAGE_SIZES, type WithdrawalListParams } from "@/lib/withdrawals/list-filter";
+import { type WithdrawalListParams } from "@/lib/withdrawals/list-filter";
+import { PAGE_SIZES } from "@/lib/page-size";
 import { WITHDRAWAL_STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawals/state-machine";
 
 export function WithdrawalFilterBar({ params }: { params: WithdrawalListParams }) {
