@@ -7,7 +7,7 @@ import { faults } from "./db/schema";
 import type { SandboxDb } from "./context";
 import { Fields } from "./validation";
 import type { JsonObject } from "./json";
-import { validationError } from "./http/respond";
+import { validationError } from "./errors";
 
 export interface FaultConfig {
   latency_ms: number;

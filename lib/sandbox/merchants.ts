@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { merchants } from "./db/schema";
 import type { Merchant, SandboxContext, SandboxDb } from "./context";
-import { unauthenticated } from "./http/respond";
+import { unauthenticated } from "./errors";
 
 export const DEMO_MERCHANT_ID = "00000000-0000-4000-8000-000000000001";
 

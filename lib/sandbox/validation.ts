@@ -4,7 +4,7 @@
  */
 import Decimal from "decimal.js";
 import { encodeJson, isJsonObject, JsonNumber, type JsonObject, type JsonValue } from "./json";
-import type { FieldErrors } from "./http/respond";
+import type { FieldErrors } from "./errors";
 
 export const ADDITIONAL_DATA_MAX_BYTES = 255 * 1024;
 const DECIMAL_RE = /^-?\d{1,15}(\.\d{1,18})?$/;

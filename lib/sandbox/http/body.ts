@@ -1,6 +1,6 @@
 /** Reading request bodies: JSON (lossless, see json.ts) and HTML form posts. */
 import { isJsonObject, JsonSyntaxError, parseJson, type JsonObject } from "../json";
-import { HttpError } from "./respond";
+import { HttpError } from "../errors";
 
 /** Larger than 255 KB of additional_data plus the other fields, even fully \u-escaped. */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;

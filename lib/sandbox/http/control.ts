@@ -14,7 +14,8 @@ import { getWithdrawal, setWithdrawalStatus } from "../withdrawals/transitions";
 import { listDeliveries, resendDelivery } from "../webhooks/queries";
 import { Fields } from "../validation";
 import { readJsonObject } from "./body";
-import { json, notFound, validationError } from "./respond";
+import { json } from "./respond";
+import { notFound, validationError } from "../errors";
 
 type Route = {
   method: string;

@@ -12,7 +12,8 @@ import { invoiceFigures } from "../invoices/present";
 import { chooseMethod, listTransactions, readInvoice, receivePayment } from "../invoices/transitions";
 import { isFinalStatus } from "../invoices/status";
 import { readForm } from "./body";
-import { html, HttpError, notFound, redirect } from "./respond";
+import { html, redirect } from "./respond";
+import { HttpError, notFound } from "../errors";
 
 const esc = (s: string) =>
   s.replace(

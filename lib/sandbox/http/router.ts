@@ -3,7 +3,8 @@ import type { RequestScope, SandboxContext } from "../context";
 import { handleControl } from "./control";
 import { handlePayPage } from "./pay-page";
 import { openApiDocument } from "./openapi";
-import { errorResponse, HttpError, json, notFound } from "./respond";
+import { errorResponse, json } from "./respond";
+import { HttpError, notFound } from "../errors";
 import { handleV1 } from "./v1";
 
 async function dispatch(scope: RequestScope): Promise<Response> {

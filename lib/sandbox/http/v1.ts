@@ -8,7 +8,8 @@ import { createWithdrawal } from "../withdrawals/create";
 import { presentWithdrawal } from "../withdrawals/present";
 import { readJsonObject } from "./body";
 import { withFaults } from "./faulty";
-import { HttpError, json, notFound } from "./respond";
+import { json } from "./respond";
+import { HttpError, notFound } from "../errors";
 
 const methodNotAllowed = (allow: string) => new HttpError(405, "Method not allowed.", undefined, { allow });
 

@@ -14,7 +14,7 @@ import {
 import { invoices, type InvoiceRow } from "../db/schema";
 import type { Merchant, SandboxContext } from "../context";
 import { walletFor } from "../addresses";
-import { validationError } from "../http/respond";
+import { validationError } from "../errors";
 import type { JsonObject } from "../json";
 import { Fields } from "../validation";
 

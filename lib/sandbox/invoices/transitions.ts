@@ -12,7 +12,7 @@ import { coinDecimals, findMethod, isFiat, type Coin, type Network } from "../ca
 import { walletFor } from "../addresses";
 import { creditBalance } from "../balances";
 import { enqueueWebhook } from "../webhooks/enqueue";
-import { notFound, unprocessable } from "../http/respond";
+import { notFound, unprocessable } from "../errors";
 import { methodColumns } from "./create";
 import { invoiceWebhookPayload } from "./present";
 import { deriveStatus, isFinalStatus, OPEN_STATUSES } from "./status";

@@ -4,7 +4,7 @@ import { webhookAttempts, webhookDeliveries, type WebhookDeliveryRow } from "../
 import type { SandboxDb } from "../context";
 import { unixSeconds } from "../context";
 import type { Encodable } from "../json";
-import { notFound } from "../http/respond";
+import { notFound } from "../errors";
 
 function present(
   d: WebhookDeliveryRow,

@@ -19,7 +19,7 @@ import { withdrawals, type WithdrawalRow } from "../db/schema";
 import type { Merchant, SandboxContext } from "../context";
 import { isValidAddress } from "../addresses";
 import { debitBalance } from "../balances";
-import { HttpError, unprocessable, validationError } from "../http/respond";
+import { HttpError, unprocessable, validationError } from "../errors";
 import type { JsonObject } from "../json";
 import { verifySign } from "../signature";
 import { Fields } from "../validation";

@@ -10,7 +10,7 @@ import { merchants, withdrawals, type WithdrawalRow } from "../db/schema";
 import type { SandboxContext } from "../context";
 import { creditBalance } from "../balances";
 import { enqueueWebhook } from "../webhooks/enqueue";
-import { notFound, unprocessable } from "../http/respond";
+import { notFound, unprocessable } from "../errors";
 import { REFUNDED_STATUSES, withdrawalWebhookPayload, type WithdrawalStatus } from "./present";
 
 const NEXT: Record<WithdrawalStatus, WithdrawalStatus[]> = {
