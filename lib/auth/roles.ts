@@ -1,5 +1,6 @@
-export const ROLES = ["admin", "finance", "support", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "@/lib/db/schema/enums";
+
+export { ROLES, type Role };
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: "Admin",

@@ -8,19 +8,9 @@
  *         │  └─reject──▶ rejected                                   │      └──▶ failed (service refused; retry after a fix)
  *         └─cancel (requester)──▶ cancelled                          └──▶ unknown (no answer) ──▶ submitting (resubmit)
  */
-export const WITHDRAWAL_STATES = [
-  "awaiting_approval",
-  "approved",
-  "submitting",
-  "submitted",
-  "failed",
-  "unknown",
-  "rejected",
-  "cancelled",
-  "paid",
-  "service_failed",
-] as const;
-export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+import { WITHDRAWAL_STATES, type WithdrawalState } from "@/lib/db/schema/enums";
+
+export { WITHDRAWAL_STATES, type WithdrawalState };
 
 export const WITHDRAWAL_EVENTS = [
   "approve",

@@ -1,4 +1,6 @@
+export * from "./enums";
 export * from "./users";
 export * from "./invoices";
 export * from "./webhooks";
 export * from "./withdrawals";
+export * from "./settings";

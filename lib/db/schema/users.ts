@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { ROLES } from "@/lib/auth/roles";
+import { ROLES } from "./enums";
 
 export const users = pgTable(
   "users",

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { WITHDRAWAL_STATES } from "@/lib/withdrawals/state-machine";
+import { WITHDRAWAL_STATES } from "./enums";
 import { users } from "./users";
 
 /** A payout request and its way to the service; see lib/withdrawals/state-machine.ts. */
@@ -95,14 +95,6 @@ export const withdrawalAudit = pgTable(
   },
   (table) => [index("withdrawal_audit_withdrawal_idx").on(table.withdrawalId, table.createdAt)],
 );
-
-/** Settings an admin changes at run time, one JSON value per key. */
-export const settings = pgTable("settings", {
-  key: text("key").primaryKey(),
-  value: jsonb("value").notNull(),
-  updatedBy: uuid("updated_by").references(() => users.id),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
 export type WithdrawalAuditEntry = typeof withdrawalAudit.$inferSelect;

@@ -1,0 +1,22 @@
+/**
+ * The value lists that table columns are constrained to. They live here, at the bottom layer, so
+ * the schema imports no feature; features import them (through lib/auth/roles and
+ * lib/withdrawals/state-machine). Plain constants only: client components reach this file.
+ */
+export const ROLES = ["admin", "finance", "support", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** See lib/withdrawals/state-machine.ts for the moves between them. */
+export const WITHDRAWAL_STATES = [
+  "awaiting_approval",
+  "approved",
+  "submitting",
+  "submitted",
+  "failed",
+  "unknown",
+  "rejected",
+  "cancelled",
+  "paid",
+  "service_failed",
+] as const;
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
