@@ -1,12 +1,12 @@
 /**
  * `npm run bench`: the invoice list's server time at 1,000 and 1,000,000 invoices, and the CSV
  * export of 1,000,000, on PostgreSQL. Without TEST_DATABASE_URL it re-runs itself under
- * lib/cli/with-postgres.sh (a private throwaway server; never DATABASE_URL's). Never part of npm test.
+ * test-support/runner/with-postgres.sh (a private throwaway server; never DATABASE_URL's). Never part of npm test.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createTestDb } from "@/lib/db/testing";
+import { createTestDb } from "@/test-support/test-db";
 import { benchExport } from "./export-bench";
 import { benchList, explainList, listScenarios, type ListScenario } from "./list-bench";
 import { round } from "./measure";
@@ -21,7 +21,7 @@ if (!process.env.TEST_DATABASE_URL) {
   const { DATABASE_URL: _notThisOne, ...inherited } = process.env;
   const env = { ...inherited, PAYDESK_TEST_PG_PORT: process.env.PAYDESK_TEST_PG_PORT ?? "55449" };
   const self = fileURLToPath(import.meta.url);
-  const child = spawnSync("bash", ["lib/cli/with-postgres.sh", process.execPath, ...process.execArgv, self], {
+  const child = spawnSync("bash", ["test-support/runner/with-postgres.sh", process.execPath, ...process.execArgv, self], {
     stdio: "inherit",
     env,
   });

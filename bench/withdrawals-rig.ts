@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL is set, else in-memory PGlite), the embedded sandbox over real HTTP with its
  * own in-memory PGlite, three users, and the sandbox control calls the benchmarks need.
  */
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
 import { createUser } from "@/lib/users/manage-users";

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { signInSchema } from "@/lib/users/schemas";
+import { signInSchema } from "@/lib/auth/credentials-schema";
 
 type SignInValues = z.input<typeof signInSchema>;
 

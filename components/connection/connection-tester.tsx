@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { testConnectionAction } from "@/lib/connection/actions";
+import { checkConnectionAction } from "@/lib/connection/actions";
 
 const VERDICT_TONE = { accepted: "success", rejected: "danger", unknown: "warning" } as const;
 const VERDICT_WORDS = { accepted: "Accepted", rejected: "Rejected", unknown: "Not known" } as const;
@@ -11,7 +11,7 @@ const VERDICT_WORDS = { accepted: "Accepted", rejected: "Rejected", unknown: "No
 export function ConnectionTester() {
   const test = useMutation({
     mutationFn: async () => {
-      const result = await testConnectionAction({});
+      const result = await checkConnectionAction({});
       if (!result.ok) throw new Error(result.message);
       return result.data;
     },

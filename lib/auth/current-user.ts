@@ -2,7 +2,7 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
-import { findUserById } from "@/lib/users/queries";
+import { findUserById } from "./user-lookup";
 import { authOptions } from "./options";
 
 export type CurrentUser = Pick<User, "id" | "email" | "name" | "role">;

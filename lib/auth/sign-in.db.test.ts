@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
-import { createUser, setUserDisabled } from "@/lib/users/manage-users";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { disableUser, insertUser } from "@/test-support/users";
 import { createLoginLimiter } from "./login-rate-limit";
 import { checkCredentials, WRONG_CREDENTIALS } from "./sign-in";
 
 let testDb: TestDb;
 beforeAll(async () => {
   testDb = await createTestDb();
-  await createUser(testDb.db, {
+  await insertUser(testDb.db, {
     email: "Ann@Example.com",
     name: "Ann",
     role: "support",
@@ -67,13 +67,13 @@ describe("checking credentials", () => {
   });
 
   it("refuses a disabled account with a message saying so", async () => {
-    const user = await createUser(testDb.db, {
+    const user = await insertUser(testDb.db, {
       email: "gone@example.com",
       name: "Gone",
       role: "viewer",
       password: "a-long-password-2",
     });
-    await setUserDisabled(testDb.db, user.id, true);
+    await disableUser(testDb.db, user.id);
     const result = await checkCredentials(
       testDb.db,
       limiter(),

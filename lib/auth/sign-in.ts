@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/types";
-import { signInSchema } from "@/lib/users/schemas";
-import { findUserByEmail } from "@/lib/users/queries";
+import { signInSchema } from "./credentials-schema";
+import { findUserByEmail } from "./user-lookup";
 import { describeWait, type LoginLimiter } from "./login-rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import type { Role } from "./roles";

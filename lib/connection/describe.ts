@@ -1,6 +1,6 @@
 import "server-only";
 import { appServiceConfig } from "@/lib/service/app-config";
-import { displayUrl } from "@/lib/service/test-connection";
+import { displayUrl } from "@/lib/service/check-connection";
 
 export interface ConnectionSummary {
   mode: "embedded-sandbox" | "external";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceEvents } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import type { ServiceInvoice } from "@/lib/service";
 import { createUser } from "@/lib/users/manage-users";
 import { applyServiceInvoice } from "./apply-service-invoice";

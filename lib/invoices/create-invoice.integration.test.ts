@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { startSandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient } from "@/lib/service";
 import { createUser } from "@/lib/users/manage-users";

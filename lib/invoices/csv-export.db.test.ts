@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { neutraliseFormula } from "@/lib/csv/stream-csv";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { CSV_COLUMNS, exportFileName, invoiceCsvStream, readInvoiceBatches } from "./csv-export";
-import { insertListInvoices } from "./list-test-data";
+import { insertListInvoices } from "@/test-support/invoice-rows";
 
 let testDb: TestDb;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { encodeCursor } from "@/lib/db/keyset";
 import { listInvoices, hasAnyInvoice, type InvoiceListQuery } from "./list-invoices";
-import { insertListInvoices, type ListTestInvoice } from "./list-test-data";
+import { insertListInvoices, type ListTestInvoice } from "@/test-support/invoice-rows";
 import { INVOICE_STATUSES } from "./status";
 
 let testDb: TestDb;

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import type { KeysetCursor } from "@/lib/db/keyset";
 import type { InvoiceListFilter } from "./list-filter";
 import { invoiceListColumns } from "./list-invoices";
 import { keysetCondition, newestFirst, oldestFirst, whereClause } from "./list-query";
-import { insertListInvoices } from "./list-test-data";
+import { insertListInvoices } from "@/test-support/invoice-rows";
 
 /**
  * Guards the plan, not just the answer: a page must be read in index order and stop after limit+1

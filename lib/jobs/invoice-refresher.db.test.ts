@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
-import { FakeService, seedInvoice } from "@/lib/webhooks/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { FakeService, seedInvoice } from "@/test-support/fake-service";
 import { InvoiceRefresher, type InvoiceRefresherOptions } from "./invoice-refresher";
 
 let testDb: TestDb;

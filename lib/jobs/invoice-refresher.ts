@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/types";
 import { refreshInvoice } from "@/lib/invoices/refresh-invoice";
 import type { ServiceClient } from "@/lib/service";
-import { claimDueInvoices } from "./claim-due-invoices";
+import { claimDueInvoices } from "@/lib/invoices/claim-due-invoices";
 import { PeriodicJob } from "./periodic-job";
 import { runBounded } from "./run-bounded";
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withdrawals } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { Unavailable, type ServiceClient } from "@/lib/service";
 import type { CreateWithdrawalInput } from "@/lib/service/schemas";
 import { withdrawalResponseSchema } from "@/lib/service/responses";
-import { insertWithdrawals, seedRequester } from "@/lib/withdrawals/list-test-data";
+import { insertWithdrawals, seedRequester } from "@/test-support/withdrawal-rows";
 import { WithdrawalResubmitter } from "./withdrawal-resubmitter";
 
 /** A service that records every createWithdrawal by order_id and answers after a delay. */
@@ -40,7 +40,7 @@ class FakeWithdrawalService implements ServiceClient {
   getInvoice(): never {
     throw new Error("not used");
   }
-  testConnection(): never {
+  checkConnection(): never {
     throw new Error("not used");
   }
 }

@@ -85,6 +85,9 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       }
     })();
   });
+  // Keep idle connections open longer than clients do (undici drops its idle sockets after 4 s),
+  // so a client never reuses a socket at the moment the server closes it (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));

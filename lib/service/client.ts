@@ -24,13 +24,13 @@ import {
   type CreateWithdrawalInput,
 } from "./schemas";
 import { buildSignedBody } from "./signature";
-import { testConnection, type ConnectionReport } from "./test-connection";
+import { checkConnection, type ConnectionReport } from "./check-connection";
 
 export interface ServiceClient {
   createInvoice(input: CreateInvoiceInput): Promise<ServiceInvoice>;
   getInvoice(id: string): Promise<ServiceInvoice>;
   createWithdrawal(input: CreateWithdrawalInput): Promise<ServiceWithdrawal>;
-  testConnection(): Promise<ConnectionReport>;
+  checkConnection(): Promise<ConnectionReport>;
 }
 
 export function validateOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -120,8 +120,8 @@ export function createServiceClient(config: ServiceClientConfig): ServiceClient 
       return call(request, withdrawalResponseSchema);
     },
 
-    testConnection() {
-      return testConnection({
+    checkConnection() {
+      return checkConnection({
         base,
         invoiceKey: config.invoiceKey,
         withdrawalKey: config.withdrawalKey,

@@ -31,4 +31,4 @@ export {
   type WebhookForm,
   type WebhookVerification,
 } from "./signature";
-export type { ConnectionReport, KeyVerdict } from "./test-connection";
+export type { ConnectionReport, KeyVerdict } from "./check-connection";

@@ -127,6 +127,11 @@ export function verifyWebhook(rawBody: string, key: string): WebhookVerification
     return { ok: false, reason: "unparseable" };
   }
   if (!isJsonObject(parsed)) return { ok: false, reason: "unparseable" };
+  return verifyWebhookPayload(parsed, key);
+}
+
+/** The same check on a body already parsed (losslessly, keys in the order sent). */
+export function verifyWebhookPayload(parsed: LosslessObject, key: string): WebhookVerification {
   const sign = parsed.sign;
   if (typeof sign !== "string" || sign === "") return { ok: false, reason: "missing-sign" };
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { UserRuleError } from "./errors";
 import { changeUserRole, createUser, setUserDisabled } from "./manage-users";
-import { findUserById } from "./queries";
+import { findUserById } from "@/lib/auth/user-lookup";
 
 let testDb: TestDb;
 afterAll(() => testDb.close());

@@ -1,6 +1,6 @@
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
-import type { WebhookHandlers } from "./handlers";
+import type { WebhookHandlers } from "./handler-types";
 import { processWebhookEvent } from "./process-event";
 import { readBodyWithLimit } from "./read-body";
 import { receiveWebhook } from "./receive";
@@ -20,9 +20,9 @@ export async function handleWebhookRequest(request: Request, deps: WebhookReques
   const body = await readBodyWithLimit(request, deps.maxBodyBytes);
   if (!body.ok) return Response.json({ message: "Body too large." }, { status: 413 });
   const result = await receiveWebhook(deps.db, body.text, deps.invoiceKey);
-  const { eventId } = result;
-  if (result.process && eventId) {
-    deps.afterResponse(() => processWebhookEvent(deps.db, deps.client, eventId, deps.handlers));
+  const { eventId, process } = result;
+  if (process && eventId) {
+    deps.afterResponse(() => processWebhookEvent(deps.db, deps.client, eventId, deps.handlers, process));
   }
   return Response.json({ message: result.message }, { status: result.status });
 }

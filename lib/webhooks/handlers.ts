@@ -1,30 +1,6 @@
-import type { WebhookEvent } from "@/lib/db/schema";
-import type { Db } from "@/lib/db/types";
-import type { ServiceClient } from "@/lib/service";
+import type { HandlerResult, WebhookHandlers } from "./handler-types";
 import { handleInvoiceWebhook } from "./invoice-handler";
-import type { WebhookSummary } from "./payload";
 import { handleWithdrawalWebhook } from "./withdrawal-handler";
-
-export type WebhookOutcome = "refreshed" | "unchanged" | "unknown_order" | "failed";
-
-export interface HandlerResult {
-  outcome: WebhookOutcome;
-  /** A short sentence for the webhooks page: what changed, or why nothing did. */
-  detail: string;
-}
-
-export interface WebhookContext {
-  db: Db;
-  client: ServiceClient;
-  event: WebhookEvent;
-  summary: WebhookSummary;
-}
-
-/** Refreshes the resource a verified webhook names. Must be safe to run for any replay. */
-export type WebhookHandler = (context: WebhookContext) => Promise<HandlerResult>;
-
-/** One handler per resource type (the payload's `type`); a new type is registered here only. */
-export type WebhookHandlers = Readonly<Record<string, WebhookHandler>>;
 
 export const DEFAULT_WEBHOOK_HANDLERS: WebhookHandlers = {
   invoice: handleInvoiceWebhook,

@@ -3,7 +3,7 @@ import { invoiceEvents, invoices, type Invoice } from "@/lib/db/schema";
 import { applyServiceInvoice } from "@/lib/invoices/apply-service-invoice";
 import { refreshInvoice, type RefreshOutcome } from "@/lib/invoices/refresh-invoice";
 import { isServiceError } from "@/lib/service";
-import type { HandlerResult, WebhookContext } from "./handlers";
+import type { HandlerResult, WebhookContext } from "./handler-types";
 
 /**
  * A verified invoice webhook only says "look again": the invoice named by order_id is re-read

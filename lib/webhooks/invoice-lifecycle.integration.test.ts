@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices, webhookEvents } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { InvoiceRefresher } from "@/lib/jobs/invoice-refresher";
 import type { CreateInvoiceInput } from "@/lib/service/schemas";
-import { readInvoice, startSandboxRig, type SandboxRig } from "./sandbox-harness";
-import { seedUser } from "./testing";
+import { readInvoice, startSandboxRig, type SandboxRig } from "@/test-support/sandbox-rig";
+import { seedUser } from "@/test-support/fake-service";
 
 // Every way an invoice ends, against the real sandbox over HTTP: first kept current by webhooks
 // alone (the loop never runs), then with webhooks switched off, by the background loop alone.

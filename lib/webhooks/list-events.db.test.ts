@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEvents } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { listWebhookEvents } from "./list-events";
 import { parseWebhookFilter } from "./list-filter";
-import { seedInvoice } from "./testing";
+import { seedInvoice } from "@/test-support/fake-service";
 
 let testDb: TestDb;
 

@@ -2,34 +2,33 @@ import { and, eq } from "drizzle-orm";
 import { webhookEvents } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
-import {
-  DEFAULT_WEBHOOK_HANDLERS,
-  unhandledResource,
-  type HandlerResult,
-  type WebhookHandlers,
-} from "./handlers";
-import { parseWebhookBody, summariseWebhook } from "./payload";
+import type { LosslessObject } from "@/lib/service/json";
+import type { HandlerResult, WebhookHandlers } from "./handler-types";
+import { DEFAULT_WEBHOOK_HANDLERS, unhandledResource } from "./handlers";
+import { parseWebhookBody, summariseWebhook, type WebhookSummary } from "./payload";
 import { PENDING_OUTCOME } from "./store-event";
 
 /**
  * Runs after the response: hands a stored, verified event to the handler for its resource type
- * and records what came of it. Never throws; an event already processed is left alone.
+ * and records what came of it. Never throws; an event already processed is left alone. The
+ * receiver passes the body it parsed; without it (a later retry) the stored body is parsed.
  */
 export async function processWebhookEvent(
   db: Db,
   client: ServiceClient,
   eventId: string,
   handlers: WebhookHandlers = DEFAULT_WEBHOOK_HANDLERS,
+  parsed?: { payload: LosslessObject; summary: WebhookSummary },
 ): Promise<HandlerResult | null> {
   try {
     const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
     if (!event?.verified || event.outcome !== PENDING_OUTCOME) return null;
-    const payload = parseWebhookBody(event.rawBody);
+    const payload = parsed?.payload ?? parseWebhookBody(event.rawBody);
     if (!payload) return null;
-    const summary = summariseWebhook(payload);
+    const summary = parsed?.summary ?? summariseWebhook(payload);
     const handler = handlers[summary.resourceType];
     const result = handler
-      ? await handler({ db, client, event, summary })
+      ? await handler({ db, client, event, payload, summary })
       : unhandledResource(summary.resourceType);
     await recordOutcome(db, eventId, result);
     return result;

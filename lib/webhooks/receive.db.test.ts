@@ -2,9 +2,9 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoiceEvents, invoices, webhookEvents } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { handleWebhookRequest } from "./handle-request";
-import { FakeService, seedInvoice, signedWebhook, TEST_INVOICE_KEY } from "./testing";
+import { FakeService, seedInvoice, signedWebhook, TEST_INVOICE_KEY } from "@/test-support/fake-service";
 
 let testDb: TestDb;
 let service: FakeService;

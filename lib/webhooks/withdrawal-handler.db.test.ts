@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { webhookEvents, withdrawalAudit, withdrawals } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
-import { seedRequester, seedWithdrawal } from "@/lib/withdrawals/list-test-data";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { seedRequester, seedWithdrawal } from "@/test-support/withdrawal-rows";
 import { handleWebhookRequest } from "./handle-request";
-import { DEFAULT_WEBHOOK_HANDLERS, type WebhookHandlers } from "./handlers";
-import { FakeService, signedWebhook, TEST_INVOICE_KEY } from "./testing";
+import type { WebhookHandlers } from "./handler-types";
+import { DEFAULT_WEBHOOK_HANDLERS } from "./handlers";
+import { FakeService, signedWebhook, TEST_INVOICE_KEY } from "@/test-support/fake-service";
 
 let testDb: TestDb;
 let requester: string;

@@ -1,8 +1,7 @@
 import { applyServiceReport, type ApplyResult } from "@/lib/withdrawals/apply-service-report";
 import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-machine";
 import { JsonNumber } from "@/lib/service/json";
-import type { HandlerResult, WebhookContext } from "./handlers";
-import { parseWebhookBody } from "./payload";
+import type { HandlerResult, WebhookContext } from "./handler-types";
 
 /**
  * The spec has no GET for withdrawals, so a verified withdrawal webhook's own payload is the news:
@@ -10,18 +9,17 @@ import { parseWebhookBody } from "./payload";
  * that make duplicates and out-of-order deliveries harmless). Only verified events reach here.
  */
 export async function handleWithdrawalWebhook(context: WebhookContext): Promise<HandlerResult> {
-  const { db, event, summary } = context;
+  const { db, payload, summary } = context;
   if (!summary.orderId) return { outcome: "unknown_order", detail: "The webhook names no order_id." };
   if (!summary.reportedStatus) return { outcome: "failed", detail: "The webhook names no status." };
-  const payload = parseWebhookBody(event.rawBody);
   const result = await applyServiceReport(
     db,
     {
       orderId: summary.orderId,
       status: summary.reportedStatus,
       serviceId: summary.resourceId,
-      amount: textOf(payload?.amount),
-      txid: textOf(payload?.txid),
+      amount: textOf(payload.amount),
+      txid: textOf(payload.txid),
     },
     "webhook",
   );

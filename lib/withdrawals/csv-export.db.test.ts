@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import {
   readWithdrawalBatches,
   WITHDRAWAL_CSV_COLUMNS,
   withdrawalCsvStream,
   withdrawalExportFileName,
 } from "./csv-export";
-import { insertWithdrawals, seedRequester } from "./list-test-data";
+import { insertWithdrawals, seedRequester } from "@/test-support/withdrawal-rows";
 
 let testDb: TestDb;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { createUser, setUserDisabled } from "@/lib/users/manage-users";
 import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal, WithdrawalRuleError } from "./decide";
 import type { ValidWithdrawalForm } from "./form-schema";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withdrawals } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/lib/db/testing";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { parseWithdrawalListParams, toWithdrawalListQuery } from "./list-filter";
 import { hasAnyWithdrawal, listWithdrawals, type WithdrawalListQuery } from "./list-withdrawals";
-import { insertWithdrawals, seedRequester, type TestWithdrawal } from "./list-test-data";
+import { insertWithdrawals, seedRequester, type TestWithdrawal } from "@/test-support/withdrawal-rows";
 import { WITHDRAWAL_STATES } from "./state-machine";
 
 let testDb: TestDb;

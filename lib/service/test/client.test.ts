@@ -11,7 +11,7 @@ import {
   ValidationFailed,
 } from "../errors";
 import { canonicalJson, signPayload } from "../signature";
-import { fakeFetch, type Step } from "./fake-fetch";
+import { fakeFetch, type Step } from "@/test-support/fake-fetch";
 
 const INVOICE_KEY = "inv-key";
 const WITHDRAWAL_KEY = "wd-key";

@@ -216,10 +216,10 @@ describe.skipIf(!existsSync(SERVER))("service client against the sandbox", () =>
     ).rejects.toMatchObject({ kind: "invalid_sign" });
   });
 
-  it("testConnection reports keys accepted and rejected, and creates nothing", async () => {
+  it("checkConnection reports keys accepted and rejected, and creates nothing", async () => {
     const m = await newMerchant();
     const { client } = clientFor(m);
-    expect(await client.testConnection()).toMatchObject({
+    expect(await client.checkConnection()).toMatchObject({
       reachable: true,
       invoiceKey: "accepted",
       withdrawalKey: "accepted",
@@ -229,7 +229,7 @@ describe.skipIf(!existsSync(SERVER))("service client against the sandbox", () =>
       invoiceKey: "nope",
       withdrawalKey: m.withdrawal_key,
     });
-    expect(await bad.testConnection()).toMatchObject({
+    expect(await bad.checkConnection()).toMatchObject({
       reachable: true,
       invoiceKey: "rejected",
       withdrawalKey: "accepted",

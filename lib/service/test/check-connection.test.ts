@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createServiceClient } from "../client";
-import { fakeFetch, type Step } from "./fake-fetch";
+import { fakeFetch, type Step } from "@/test-support/fake-fetch";
 
 // The invoice probe (GET) and the withdrawal probe (POST) run together; route by method.
 function routed(invoice: Step, withdrawal: Step) {
@@ -17,13 +17,13 @@ function routed(invoice: Step, withdrawal: Step) {
   return { client, inv, wd };
 }
 
-describe("testConnection", () => {
+describe("checkConnection", () => {
   it("reports both keys accepted without creating anything", async () => {
     const { client, inv, wd } = routed(
       { status: 404, body: '{"message":"Not found."}' },
       { status: 422, body: '{"message":"The order id field is required."}' },
     );
-    const report = await client.testConnection();
+    const report = await client.checkConnection();
     expect(report).toMatchObject({ reachable: true, invoiceKey: "accepted", withdrawalKey: "accepted" });
     expect(report.message).toBe("Connected. The payment service accepted both keys.");
     expect(report.latencyMs).toBeGreaterThanOrEqual(0);
@@ -35,7 +35,7 @@ describe("testConnection", () => {
 
   it("names a rejected key and never leaks keys or URL credentials", async () => {
     const { client } = routed({ status: 401 }, { status: 422 });
-    const report = await client.testConnection();
+    const report = await client.checkConnection();
     expect(report).toMatchObject({ reachable: true, invoiceKey: "rejected", withdrawalKey: "accepted" });
     expect(report.message).toContain("Invoice key: rejected");
     expect(report.baseUrl).toBe("http://svc.test/sandbox");
@@ -43,7 +43,7 @@ describe("testConnection", () => {
   });
 
   it("reports an unreachable service", async () => {
-    const report = await routed({ networkError: true }, { networkError: true }).client.testConnection();
+    const report = await routed({ networkError: true }, { networkError: true }).client.checkConnection();
     expect(report).toMatchObject({
       reachable: false,
       invoiceKey: "unknown",
@@ -51,7 +51,7 @@ describe("testConnection", () => {
       latencyMs: null,
     });
     expect(report.message).toContain("could not be reached");
-    const slow = await routed({ hang: true }, { hang: true }).client.testConnection();
+    const slow = await routed({ hang: true }, { hang: true }).client.checkConnection();
     expect(slow.message).toContain("did not answer within");
   });
 
@@ -59,13 +59,13 @@ describe("testConnection", () => {
     const report = await routed(
       { status: 404, body: "<html>" },
       { status: 404, body: "<html>" },
-    ).client.testConnection();
+    ).client.checkConnection();
     expect(report).toMatchObject({ reachable: true, invoiceKey: "unknown", withdrawalKey: "unknown" });
     expect(report.message).toContain("Check the base URL");
   });
 
   it("reports server errors as not reachable", async () => {
-    const report = await routed({ status: 503 }, { status: 503 }).client.testConnection();
+    const report = await routed({ status: 503 }, { status: 503 }).client.checkConnection();
     expect(report).toMatchObject({ reachable: false, invoiceKey: "unknown" });
     expect(report.message).toContain("internal error (HTTP 503)");
   });

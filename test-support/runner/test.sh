@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 results=$(mktemp -d /tmp/paydesk-test.XXXXXX)
 trap 'rm -rf "$results"' EXIT
 step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
-fail() { echo "npm test: $1 failed"; node lib/cli/test-summary.mjs "$results"; exit 1; }
+fail() { echo "npm test: $1 failed"; node test-support/runner/test-summary.mjs "$results"; exit 1; }
 
 step "Typecheck"
 npx tsc --noEmit || fail "typecheck"
@@ -16,12 +16,15 @@ npx tsc --noEmit || fail "typecheck"
 step "Lint"
 npx eslint --max-warnings=0 . || fail "lint"
 
+step "Architecture (dependency rules)"
+npm run --silent lint:deps || fail "the dependency rules"
+
 step "Unit and integration tests (embedded PGlite)"
 env -u DATABASE_URL -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json \
   --outputFile.json="$results/vitest-pglite.json" || fail "vitest"
 
 step "Database tests on PostgreSQL"
-bash lib/cli/with-postgres.sh npx vitest run db.test --reporter=default --reporter=json \
+bash test-support/runner/with-postgres.sh npx vitest run db.test --reporter=default --reporter=json \
   --outputFile.json="$results/vitest-postgres.json"
 status=$?
 if [[ $status -eq 3 ]]; then
@@ -44,4 +47,4 @@ E2E_RUN_ID="run-$$" PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" \
   npx playwright test --reporter=list,json || fail "playwright"
 rm -rf "data/e2e/run-$$"
 
-node lib/cli/test-summary.mjs "$results"
+node test-support/runner/test-summary.mjs "$results"

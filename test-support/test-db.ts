@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import * as schema from "./schema";
-import { MIGRATIONS_FOLDER } from "./migrate";
-import type { Db } from "./types";
+import * as schema from "@/lib/db/schema";
+import { MIGRATIONS_FOLDER } from "@/lib/db/migrate";
+import type { Db } from "@/lib/db/types";
 
 export interface TestDb {
   db: Db;

@@ -1,5 +1,5 @@
 // A scripted fetch for client tests: each call takes the next step and records what was sent.
-import type { FetchLike } from "../http";
+import type { FetchLike } from "@/lib/service/http";
 
 export type Step =
   | { status: number; body?: string; headers?: Record<string, string> }

@@ -9,7 +9,7 @@ import { recordInvoiceIntent, sendInvoice } from "@/lib/invoices/create-invoice"
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
 import type { CreateInvoiceInput } from "@/lib/service/schemas";
-import { handleWebhookRequest } from "./handle-request";
+import { handleWebhookRequest } from "@/lib/webhooks/handle-request";
 
 const KEYS = { invoiceKey: "it-invoice-key", withdrawalKey: "it-withdrawal-key" };
 

@@ -62,7 +62,7 @@ const KEY_WORDS: Record<KeyVerdict, string> = {
   unknown: "could not be checked",
 };
 
-export async function testConnection(options: {
+export async function checkConnection(options: {
   base: string;
   invoiceKey: string;
   withdrawalKey: string;

@@ -41,8 +41,8 @@ export class FakeService implements ServiceClient {
     throw new Error("FakeService.createWithdrawal is not used in these tests");
   }
 
-  testConnection(): never {
-    throw new Error("FakeService.testConnection is not used in these tests");
+  checkConnection(): never {
+    throw new Error("FakeService.checkConnection is not used in these tests");
   }
 }
 
