@@ -2,9 +2,15 @@
 import type { RequestScope, SandboxContext } from "../context";
 import { handleControl } from "./control";
 import { handlePayPage } from "./pay-page";
-import { openApiDocument } from "./openapi";
+import { openApiDocument } from "./openapi/document";
 import { errorResponse, HttpError, json, notFound } from "./respond";
 import { handleV1 } from "./v1";
+
+/** The document's server: publicUrl (or the request's origin) plus basePath, like pay_url. */
+function serverUrl({ ctx, request }: RequestScope): string {
+  const origin = (ctx.publicUrl ?? new URL(request.url).origin).replace(/\/+$/, "");
+  return origin.endsWith(ctx.basePath) ? origin : origin + ctx.basePath;
+}
 
 async function dispatch(scope: RequestScope): Promise<Response> {
   const [head, ...rest] = scope.segments;
@@ -16,7 +22,7 @@ async function dispatch(scope: RequestScope): Promise<Response> {
     case "pay":
       return handlePayPage({ ...scope, segments: rest });
     case "openapi.json":
-      if (rest.length === 0) return json(200, openApiDocument(scope));
+      if (rest.length === 0) return json(200, openApiDocument(serverUrl(scope)));
       break;
     case undefined:
       return json(200, {

@@ -20,6 +20,7 @@ describe("sandbox service", () => {
     expect(r.status).toBe(200);
     expect(r.body.openapi).toBe("3.1.0");
     expect(Object.keys(r.body.paths as object).sort()).toEqual([
+      "/",
       "/control/balances",
       "/control/balances/{currency}",
       "/control/faults",
@@ -31,6 +32,10 @@ describe("sandbox service", () => {
       "/control/webhooks/{id}/resend",
       "/control/withdrawals/{id}",
       "/control/withdrawals/{id}/status",
+      "/openapi.json",
+      "/pay/{id}",
+      "/pay/{id}/method",
+      "/pay/{id}/payments",
       "/v1/invoices",
       "/v1/invoices/{id}",
       "/v1/withdrawals",
