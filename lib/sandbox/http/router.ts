@@ -2,10 +2,16 @@
 import type { RequestScope, SandboxContext } from "../context";
 import { handleControl } from "./control";
 import { handlePayPage } from "./pay-page";
-import { openApiDocument } from "./openapi";
+import { openApiDocument } from "./openapi/document";
 import { errorResponse, json } from "./respond";
 import { HttpError, notFound } from "../errors";
 import { handleV1 } from "./v1";
+
+/** The document's server: publicUrl (or the request's origin) plus basePath, like pay_url. */
+function serverUrl({ ctx, request }: RequestScope): string {
+  const origin = (ctx.publicUrl ?? new URL(request.url).origin).replace(/\/+$/, "");
+  return origin.endsWith(ctx.basePath) ? origin : origin + ctx.basePath;
+}
 
 async function dispatch(scope: RequestScope): Promise<Response> {
   const [head, ...rest] = scope.segments;
@@ -17,7 +23,7 @@ async function dispatch(scope: RequestScope): Promise<Response> {
     case "pay":
       return handlePayPage({ ...scope, segments: rest });
     case "openapi.json":
-      if (rest.length === 0) return json(200, openApiDocument(scope));
+      if (rest.length === 0) return json(200, openApiDocument(serverUrl(scope)));
       break;
     case undefined:
       return json(200, {

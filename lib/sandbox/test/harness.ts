@@ -2,11 +2,13 @@
  * Test harness: a sandbox over real HTTP (in-memory PGlite, ephemeral port), a webhook receiver
  * on node:http, and small helpers. Signatures here are computed independently of the sandbox
  * (JSON.stringify + slash escaping + node:crypto), so the tests check the scheme, not the code.
+ * Every request goes through checkedFetch, which validates the response against the OpenAPI document.
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startSandboxServer, type SandboxServer, type SandboxServerOptions } from "../server";
+import { OpenApiResponseValidator } from "./openapi-validator";
 
 export type Json = Record<string, unknown>;
 
@@ -14,6 +16,32 @@ export interface Merchant {
   id: string;
   invoiceKey: string;
   withdrawalKey: string;
+}
+
+let validator: Promise<OpenApiResponseValidator> | null = null;
+
+/**
+ * fetch() against the sandbox, relative to its base URL or absolute; every response is checked
+ * against the OpenAPI document, so an undocumented one fails the test that received it.
+ */
+export async function checkedFetch(
+  server: SandboxServer,
+  pathOrUrl: string,
+  init: RequestInit = {},
+): Promise<{ res: Response; text: string }> {
+  const url = pathOrUrl.startsWith("/") ? server.url + pathOrUrl : pathOrUrl;
+  if (!url.startsWith(server.url + "/")) throw new Error(`not a sandbox URL: ${url}`);
+  const res = await fetch(url, init);
+  const text = await res.text();
+  validator ??= OpenApiResponseValidator.create();
+  (await validator).assert({
+    method: init.method ?? "GET",
+    path: url.slice(server.url.length),
+    status: res.status,
+    headers: res.headers,
+    text,
+  });
+  return { res, text };
 }
 
 export class Client {
@@ -32,8 +60,7 @@ export class Client {
       headers["content-type"] = "application/json";
       payload = typeof body === "string" ? body : JSON.stringify(body);
     }
-    const res = await fetch(this.server.url + path, { method, headers, body: payload });
-    const text = await res.text();
+    const { res, text } = await checkedFetch(this.server, path, { method, headers, body: payload });
     let parsed: Json = {};
     try {
       parsed = text ? (JSON.parse(text) as Json) : {};

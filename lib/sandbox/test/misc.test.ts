@@ -20,6 +20,7 @@ describe("sandbox service", () => {
     expect(r.status).toBe(200);
     expect(r.body.openapi).toBe("3.1.0");
     expect(Object.keys(r.body.paths as object).sort()).toEqual([
+      "/",
       "/control/balances",
       "/control/balances/{currency}",
       "/control/faults",
@@ -31,6 +32,10 @@ describe("sandbox service", () => {
       "/control/webhooks/{id}/resend",
       "/control/withdrawals/{id}",
       "/control/withdrawals/{id}/status",
+      "/openapi.json",
+      "/pay/{id}",
+      "/pay/{id}/method",
+      "/pay/{id}/payments",
       "/v1/invoices",
       "/v1/invoices/{id}",
       "/v1/withdrawals",
@@ -48,6 +53,23 @@ describe("sandbox service", () => {
     expect((await client.call("GET", "/v2/invoices", null)).status).toBe(404);
     expect((await client.call("GET", "/v1/invoices", "demo-ik")).status).toBe(405);
     expect((await client.call("GET", "/control/nothing", "demo-ik")).status).toBe(404);
+  });
+
+  it("answers unlisted methods as the document says: 405 with Allow on /v1, 404 elsewhere", async () => {
+    const wrong = await client.call("PATCH", "/v1/withdrawals", "demo-wk", {});
+    expect(wrong.status).toBe(405);
+    expect((await client.call("GET", "/control/merchants", null)).status).toBe(404);
+    expect((await client.call("PUT", "/control/faults", "demo-ik", {})).status).toBe(404);
+    expect((await client.call("DELETE", "/pay/00000000-0000-4000-8000-000000000000", null)).status).toBe(404);
+  });
+
+  it("answers 400 for malformed JSON, 422 for a non-object body and 413 for a body over 2 MB", async () => {
+    expect((await client.call("POST", "/v1/invoices", "demo-ik", "{nope")).status).toBe(400);
+    expect((await client.call("POST", "/control/faults", "demo-ik", "{nope")).status).toBe(400);
+    expect((await client.call("POST", "/v1/invoices", "demo-ik", "[1]")).status).toBe(422);
+    const big = JSON.stringify({ additional_data: { x: "a".repeat(2 * 1024 * 1024) } });
+    expect((await client.call("POST", "/v1/invoices", "demo-ik", big)).status).toBe(413);
+    expect((await client.call("PUT", "/control/merchant", "demo-ik", big)).status).toBe(413);
   });
 
   it("needs the invoice key on the control API", async () => {

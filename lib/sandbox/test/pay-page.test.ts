@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderId, startTestSandbox, type Client, type Merchant } from "./harness";
+import { checkedFetch, orderId, startTestSandbox, type Client, type Merchant } from "./harness";
 
 let client: Client;
 let close: () => Promise<void>;
@@ -14,13 +14,17 @@ beforeAll(async () => {
 afterAll(() => close());
 
 async function get(payUrl: string) {
-  const r = await fetch(payUrl);
-  return { status: r.status, html: await r.text(), type: r.headers.get("content-type") };
+  const { res, text } = await checkedFetch(client.server, payUrl);
+  return { status: res.status, html: text, type: res.headers.get("content-type") };
 }
 
 async function post(url: string, form: Record<string, string>) {
-  const r = await fetch(url, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
-  return { status: r.status, location: r.headers.get("location") ?? "" };
+  const { res } = await checkedFetch(client.server, url, {
+    method: "POST",
+    body: new URLSearchParams(form),
+    redirect: "manual",
+  });
+  return { status: res.status, location: res.headers.get("location") ?? "" };
 }
 
 const statusOf = (html: string) => /data-testid="invoice-status">([^<]*)</.exec(html)?.[1];
