@@ -19,6 +19,9 @@ npx eslint --max-warnings=0 . || fail "lint"
 step "Architecture (dependency rules)"
 npm run --silent lint:deps || fail "the dependency rules"
 
+step "The sandbox's OpenAPI document (Redocly, recommended rules)"
+npm run --silent lint:openapi || fail "the OpenAPI lint"
+
 step "Unit and integration tests (embedded PGlite)"
 env -u DATABASE_URL -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json \
   --outputFile.json="$results/vitest-pglite.json" || fail "vitest"
