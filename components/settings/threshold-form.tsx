@@ -9,7 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
-import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { setApprovalThresholdAction } from "@/lib/withdrawals/actions";
 import { thresholdFormSchema, type ThresholdFormValues } from "@/lib/withdrawals/threshold-schema";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimalAmountSchema } from "@/lib/service/schemas";
-import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
-import { checkAddress } from "./address-format";
+import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
+import { checkAddress } from "@/lib/currencies/address-format";
 
 /**
  * The withdrawal request form, shared by the browser and the server action. The amount is given

@@ -1,5 +1,5 @@
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
-import { Card } from "./card";
+import { Card } from "@/components/ui/card";
 import { ExpiryCountdown } from "./expiry-countdown";
 
 export function AmountsCard({ invoice }: { invoice: InvoiceDetail }) {

@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import { createInvoiceAction } from "@/lib/invoices/actions";
-import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { invoiceFormSchema, type InvoiceFormValues } from "@/lib/invoices/form-schema";
 import { AdvancedFields } from "./advanced-fields";
 import { LifetimeField } from "./lifetime-field";

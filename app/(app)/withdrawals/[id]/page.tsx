@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { WithdrawalView } from "@/components/withdrawals/withdrawal-view";
+import { WithdrawalView } from "@/components/withdrawals/detail/withdrawal-view";
 import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
-import { getWithdrawalDetail } from "@/lib/withdrawals/queries";
+import { getWithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
 
 export const metadata: Metadata = { title: "Withdrawal" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DecisionButtons } from "@/components/withdrawals/decision-buttons";
+import { DecisionButtons } from "@/components/withdrawals/detail/decision-buttons";
 import { Badge } from "@/components/ui/badge";
 import {
   Table,
@@ -15,7 +15,7 @@ import { requirePermission } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
 import { formatRelative } from "@/lib/format";
 import { describeAmount } from "@/lib/withdrawals/present";
-import { listAwaitingApproval } from "@/lib/withdrawals/queries";
+import { listAwaitingApproval } from "@/lib/withdrawals/withdrawal-detail";
 
 export const metadata: Metadata = { title: "Approvals" };
 

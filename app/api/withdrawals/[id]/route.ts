@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { readSession } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
-import { getWithdrawalDetail } from "@/lib/withdrawals/queries";
+import { getWithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
 
 // Polled by the withdrawal page until the payout reaches a final state.
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
 import { approveWithdrawalAction, rejectWithdrawalAction } from "@/lib/withdrawals/actions";
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
-import type { WithdrawalView } from "@/lib/withdrawals/queries";
+import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-detail";
 
 /** Approve (after seeing exactly what leaves, and where) or reject (with a reason). */
 export function DecisionButtons({ withdrawal, onDone }: { withdrawal: WithdrawalView; onDone?: () => void }) {

@@ -1,15 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Card } from "@/components/invoices/detail/card";
+import { Card } from "@/components/ui/card";
 import { fetchJson } from "@/lib/query-client";
 import { formatDateTime } from "@/lib/format";
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
-import type { WithdrawalDetail } from "@/lib/withdrawals/queries";
+import type { WithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
 import { FINAL_STATES } from "@/lib/withdrawals/state-machine";
 import { AuditTrail } from "./audit-trail";
 import { WithdrawalActions } from "./withdrawal-actions";
-import { WithdrawalStateBadge } from "./withdrawal-state-badge";
+import { WithdrawalStateBadge } from "../withdrawal-state-badge";
 
 const POLL_MS = 3_000;
 

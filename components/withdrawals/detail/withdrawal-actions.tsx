@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
 import { cancelWithdrawalAction, retryWithdrawalAction } from "@/lib/withdrawals/actions";
-import type { WithdrawalView } from "@/lib/withdrawals/queries";
+import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-detail";
 import { DecisionButtons } from "./decision-buttons";
 import type { Viewer } from "./withdrawal-view";
 
