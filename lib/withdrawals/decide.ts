@@ -1,13 +1,11 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { can } from "@/lib/auth/permissions";
+import { RuleError } from "@/lib/auth/rule-error";
 import { users, withdrawalApprovals, withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { checkApprover } from "./approval-policy";
 import { transition } from "./transition";
-
-/** A rule a person broke (self-approval, wrong state...); its message is shown as is. */
-export class WithdrawalRuleError extends Error {}
 
 export type ApproveOutcome = { fullyApproved: boolean; withdrawal: Withdrawal };
 
@@ -19,14 +17,14 @@ export type ApproveOutcome = { fullyApproved: boolean; withdrawal: Withdrawal };
 export async function approveWithdrawal(db: Db, id: string, approverId: string): Promise<ApproveOutcome> {
   return db.transaction(async (tx) => {
     const [request] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
-    if (!request) throw new WithdrawalRuleError("This withdrawal no longer exists.");
+    if (!request) throw new RuleError("This withdrawal no longer exists.");
     if (request.state !== "awaiting_approval") {
-      throw new WithdrawalRuleError(
+      throw new RuleError(
         `This withdrawal is no longer awaiting approval (it is ${request.state.replace("_", " ")}).`,
       );
     }
     const [approver] = await tx.select().from(users).where(eq(users.id, approverId));
-    if (!approver) throw new WithdrawalRuleError("Your account no longer exists.");
+    if (!approver) throw new RuleError("Your account no longer exists.");
     const approvals = await tx
       .select()
       .from(withdrawalApprovals)
@@ -40,7 +38,7 @@ export async function approveWithdrawal(db: Db, id: string, approverId: string):
       },
       { requestedBy: request.requestedBy, approvedBy: approvals.map((approval) => approval.approverId) },
     );
-    if (!decision.ok) throw new WithdrawalRuleError(decision.reason);
+    if (!decision.ok) throw new RuleError(decision.reason);
 
     await tx.insert(withdrawalApprovals).values({ withdrawalId: id, approverId });
     const count = approvals.length + 1;
@@ -62,7 +60,7 @@ export async function approveWithdrawal(db: Db, id: string, approverId: string):
       reason: request.requiredApprovals > 1 ? `Approval ${count} of ${request.requiredApprovals}` : null,
     });
     if (!approved)
-      throw new WithdrawalRuleError("This withdrawal changed while you approved it. Reload and try again.");
+      throw new RuleError("This withdrawal changed while you approved it. Reload and try again.");
     return { fullyApproved: true, withdrawal: approved };
   });
 }
@@ -80,7 +78,7 @@ export async function rejectWithdrawal(
     reason,
     set: { rejectionReason: reason },
   });
-  if (!rejected) throw new WithdrawalRuleError("Only a withdrawal awaiting approval can be rejected.");
+  if (!rejected) throw new RuleError("Only a withdrawal awaiting approval can be rejected.");
   return rejected;
 }
 
@@ -90,16 +88,15 @@ export async function cancelWithdrawal(db: Db, id: string, userId: string): Prom
     .select({ requestedBy: withdrawals.requestedBy })
     .from(withdrawals)
     .where(eq(withdrawals.id, id));
-  if (!request) throw new WithdrawalRuleError("This withdrawal no longer exists.");
+  if (!request) throw new RuleError("This withdrawal no longer exists.");
   if (request.requestedBy !== userId)
-    throw new WithdrawalRuleError("Only the person who requested a withdrawal can cancel it.");
+    throw new RuleError("Only the person who requested a withdrawal can cancel it.");
   const cancelled = await transition(db, id, {
     event: "cancel",
     actorId: userId,
     source: "user",
     reason: "Cancelled by the requester",
   });
-  if (!cancelled)
-    throw new WithdrawalRuleError("It can no longer be cancelled: it has been decided already.");
+  if (!cancelled) throw new RuleError("It can no longer be cancelled: it has been decided already.");
   return cancelled;
 }
