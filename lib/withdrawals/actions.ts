@@ -7,6 +7,7 @@ import { RuleError } from "@/lib/auth/rule-error";
 import { getServiceClient } from "@/lib/service/app-client";
 import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
 import { withdrawalFormSchema } from "./form-schema";
+import { rejectWithdrawalSchema } from "./reject-schema";
 import { requestWithdrawal } from "./request-withdrawal";
 import { setApprovalThreshold } from "./settings";
 import { submitWithdrawal, type SubmitOutcome } from "./submit-withdrawal";
@@ -54,10 +55,7 @@ export const retryWithdrawalAction = defineAction({
 
 export const rejectWithdrawalAction = defineAction({
   permission: "withdrawals:approve",
-  schema: z.object({
-    id: z.uuid(),
-    reason: z.string().trim().min(3, "Say why it is rejected (at least 3 characters).").max(500),
-  }),
+  schema: rejectWithdrawalSchema,
   handler: async ({ id, reason }, { db, user }) => {
     await rejectWithdrawal(db, id, user.id, reason);
     revalidatePath("/withdrawals");

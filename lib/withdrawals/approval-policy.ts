@@ -17,24 +17,39 @@ export interface Approver {
   canApprove: boolean;
 }
 
-export type ApprovalDecision = { ok: true } | { ok: false; reason: string };
+/** Why a person may not decide (approve or reject) a withdrawal awaiting approval. */
+export type ApprovalRefusal = "disabled" | "role" | "requester" | "approved-already";
+
+export type ApprovalDecision = { ok: true } | { ok: false; refusal: ApprovalRefusal; reason: string };
 
 export function checkApprover(
   approver: Approver,
   request: { requestedBy: string; approvedBy: readonly string[] },
 ): ApprovalDecision {
-  if (approver.disabled) return { ok: false, reason: "Your account is disabled." };
-  if (!approver.canApprove) return { ok: false, reason: "Your role cannot approve withdrawals." };
+  if (approver.disabled) return { ok: false, refusal: "disabled", reason: "Your account is disabled." };
+  if (!approver.canApprove) {
+    return { ok: false, refusal: "role", reason: "Your role cannot approve withdrawals." };
+  }
   if (approver.id === request.requestedBy) {
-    return { ok: false, reason: "You requested this withdrawal, so someone else must approve it." };
+    return {
+      ok: false,
+      refusal: "requester",
+      reason: "You requested this withdrawal, so someone else must approve it.",
+    };
   }
   if (request.approvedBy.includes(approver.id)) {
     return {
       ok: false,
+      refusal: "approved-already",
       reason: "You have already approved this withdrawal; a different person must give the second approval.",
     };
   }
   return { ok: true };
+}
+
+/** Only the person who asked for a payout withdraws the request (the state machine says when). */
+export function mayCancel(userId: string, request: { requestedBy: string }): boolean {
+  return userId === request.requestedBy;
 }
 
 /**

@@ -104,4 +104,17 @@ describe("approving on the server", () => {
     });
     await expect(cancelWithdrawal(testDb.db, other.id, id("support"))).rejects.toThrow(/decided already/);
   });
+
+  it("rejects by the same rule as it approves: never by the requester", async () => {
+    const request = await requestWithdrawal(testDb.db, form(), id("finance"));
+    await expect(rejectWithdrawal(testDb.db, request.id, id("finance"), "Not needed")).rejects.toThrow(
+      /someone else/,
+    );
+    await expect(rejectWithdrawal(testDb.db, request.id, id("admin"), "Not needed")).rejects.toThrow(
+      /role cannot approve/,
+    );
+    expect(await rejectWithdrawal(testDb.db, request.id, id("finance2"), "Not needed")).toMatchObject({
+      state: "rejected",
+    });
+  });
 });

@@ -7,9 +7,13 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
 import { approveWithdrawalAction, rejectWithdrawalAction } from "@/lib/withdrawals/actions";
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
-import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-detail";
+import { rejectFormSchema } from "@/lib/withdrawals/reject-schema";
+import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 
-/** Approve (after seeing exactly what leaves, and where) or reject (with a reason). */
+/**
+ * Approve (after seeing exactly what leaves, and where) or reject (with a reason), each shown
+ * only when the server said this viewer may (`viewerMay`). Renders nothing otherwise.
+ */
 export function DecisionButtons({ withdrawal, onDone }: { withdrawal: WithdrawalView; onDone?: () => void }) {
   const router = useRouter();
   const [reason, setReason] = useState("");
@@ -23,81 +27,91 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
     return ok;
   };
 
+  const may = withdrawal.viewerMay;
+  if (!may.approve && !may.reject) return null;
   return (
     <div className="flex flex-wrap gap-2">
-      <ConfirmDialog
-        trigger={<Button size="sm">Approve</Button>}
-        title="Approve this payout?"
-        confirmLabel="Approve and pay out"
-        onConfirm={async () => {
-          const result = await approveWithdrawalAction({ id: withdrawal.id });
-          return finish(result.ok, result.ok ? result.data.message : result.message);
-        }}
-        description={
-          <dl
-            className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 text-sm text-slate-800"
-            data-testid="approve-summary"
-          >
-            <dt className="text-slate-500">Amount</dt>
-            <dd className="font-semibold">{describeAmount(withdrawal)}</dd>
-            <dt className="text-slate-500">Network</dt>
-            <dd>{withdrawal.network}</dd>
-            <dt className="text-slate-500">To address</dt>
-            <dd className="font-mono text-xs break-all">{withdrawal.address}</dd>
-            <dt className="text-slate-500">Fee</dt>
-            <dd>{describeFee(withdrawal.isSubtract)}</dd>
-            {withdrawal.newAddress ? (
-              <dd className="col-span-2 font-medium text-amber-700">
-                Never paid before: Paydesk has sent nothing to this address yet.
-              </dd>
-            ) : null}
-          </dl>
-        }
-      />
-      <ConfirmDialog
-        trigger={
-          <Button size="sm" variant="secondary">
-            Reject
-          </Button>
-        }
-        title="Reject this withdrawal?"
-        confirmLabel="Reject"
-        tone="danger"
-        onConfirm={async () => {
-          if (reason.trim().length < 3) {
-            setReasonError("Say why it is rejected (at least 3 characters).");
-            return false;
+      {may.approve ? (
+        <ConfirmDialog
+          trigger={<Button size="sm">Approve</Button>}
+          title="Approve this payout?"
+          confirmLabel="Approve and pay out"
+          onConfirm={async () => {
+            const result = await approveWithdrawalAction({ id: withdrawal.id });
+            return finish(result.ok, result.ok ? result.data.message : result.message);
+          }}
+          description={
+            <dl
+              className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 text-sm text-slate-800"
+              data-testid="approve-summary"
+            >
+              <dt className="text-slate-500">Amount</dt>
+              <dd className="font-semibold">{describeAmount(withdrawal)}</dd>
+              <dt className="text-slate-500">Network</dt>
+              <dd>{withdrawal.network}</dd>
+              <dt className="text-slate-500">To address</dt>
+              <dd className="font-mono text-xs break-all">{withdrawal.address}</dd>
+              <dt className="text-slate-500">Fee</dt>
+              <dd>{describeFee(withdrawal.isSubtract)}</dd>
+              {withdrawal.newAddress ? (
+                <dd className="col-span-2 font-medium text-amber-700">
+                  Never paid before: Paydesk has sent nothing to this address yet.
+                </dd>
+              ) : null}
+            </dl>
           }
-          const result = await rejectWithdrawalAction({ id: withdrawal.id, reason });
-          if (!result.ok && result.fieldErrors?.reason) {
-            setReasonError(result.fieldErrors.reason[0]);
-            return false;
+        />
+      ) : null}
+      {may.reject ? (
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="secondary">
+              Reject
+            </Button>
           }
-          return finish(result.ok, result.ok ? result.data.message : result.message);
-        }}
-        description={
-          <div className="grid gap-1.5">
-            <label htmlFor={`reject-reason-${withdrawal.id}`} className="text-sm font-medium text-slate-800">
-              Reason (the requester sees it)
-            </label>
-            <textarea
-              id={`reject-reason-${withdrawal.id}`}
-              rows={3}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setReasonError(undefined);
-              }}
-              className="w-full rounded-md border border-slate-300 p-2 text-sm"
-            />
-            {reasonError ? (
-              <p role="alert" className="text-sm text-red-600">
-                {reasonError}
-              </p>
-            ) : null}
-          </div>
-        }
-      />
+          title="Reject this withdrawal?"
+          confirmLabel="Reject"
+          tone="danger"
+          onConfirm={async () => {
+            const form = rejectFormSchema.safeParse({ reason });
+            if (!form.success) {
+              setReasonError(form.error.issues[0]?.message);
+              return false;
+            }
+            const result = await rejectWithdrawalAction({ id: withdrawal.id, reason: form.data.reason });
+            if (!result.ok && result.fieldErrors?.reason) {
+              setReasonError(result.fieldErrors.reason[0]);
+              return false;
+            }
+            return finish(result.ok, result.ok ? result.data.message : result.message);
+          }}
+          description={
+            <div className="grid gap-1.5">
+              <label
+                htmlFor={`reject-reason-${withdrawal.id}`}
+                className="text-sm font-medium text-slate-800"
+              >
+                Reason (the requester sees it)
+              </label>
+              <textarea
+                id={`reject-reason-${withdrawal.id}`}
+                rows={3}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.target.value);
+                  setReasonError(undefined);
+                }}
+                className="w-full rounded-md border border-slate-300 p-2 text-sm"
+              />
+              {reasonError ? (
+                <p role="alert" className="text-sm text-red-600">
+                  {reasonError}
+                </p>
+              ) : null}
+            </div>
+          }
+        />
+      ) : null}
     </div>
   );
 }

@@ -6,15 +6,15 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
 import { cancelWithdrawalAction, retryWithdrawalAction } from "@/lib/withdrawals/actions";
-import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-detail";
+import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { DecisionButtons } from "./decision-buttons";
-import type { Viewer } from "./withdrawal-view";
 
-export function WithdrawalActions({ withdrawal, viewer }: { withdrawal: WithdrawalView; viewer: Viewer }) {
+/** What this viewer may do with the withdrawal, as the server decided it (`viewerMay`). */
+export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["withdrawal", withdrawal.id] });
-  const isRequester = withdrawal.requestedBy === viewer.id;
+  const may = withdrawal.viewerMay;
 
   async function retry() {
     setBusy(true);
@@ -25,42 +25,7 @@ export function WithdrawalActions({ withdrawal, viewer }: { withdrawal: Withdraw
     setBusy(false);
   }
 
-  if (withdrawal.state === "awaiting_approval") {
-    return (
-      <div className="flex flex-wrap items-center gap-3">
-        {viewer.canApprove && !isRequester && !withdrawal.approvedBy.includes(viewer.email) ? (
-          <DecisionButtons withdrawal={withdrawal} onDone={refresh} />
-        ) : null}
-        {viewer.canApprove && isRequester ? (
-          <p className="text-sm text-slate-600">
-            You requested this withdrawal, so someone else in finance approves it.
-          </p>
-        ) : null}
-        {isRequester ? (
-          <ConfirmDialog
-            trigger={
-              <Button size="sm" variant="secondary">
-                Cancel request
-              </Button>
-            }
-            title="Cancel this withdrawal request?"
-            description="Nothing has been paid. The request is closed and cannot be approved any more."
-            confirmLabel="Cancel request"
-            tone="danger"
-            onConfirm={async () => {
-              const result = await cancelWithdrawalAction({ id: withdrawal.id });
-              if (result.ok) toast.success(result.data.message);
-              else toast.error(result.message);
-              await refresh();
-              return result.ok;
-            }}
-          />
-        ) : null}
-      </div>
-    );
-  }
-  // "approved" normally moves on at once; one still here was orphaned (its sender stopped).
-  if ((withdrawal.state === "failed" || withdrawal.state === "approved") && viewer.canApprove) {
+  if (may.sendAgain) {
     return (
       <div>
         <Button size="sm" onClick={retry} disabled={busy}>
@@ -69,5 +34,35 @@ export function WithdrawalActions({ withdrawal, viewer }: { withdrawal: Withdraw
       </div>
     );
   }
-  return null;
+  if (!may.approve && !may.reject && !may.cancel && may.cannotDecide !== "requester") return null;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <DecisionButtons withdrawal={withdrawal} onDone={refresh} />
+      {may.cannotDecide === "requester" ? (
+        <p className="text-sm text-slate-600">
+          You requested this withdrawal, so someone else in finance approves it.
+        </p>
+      ) : null}
+      {may.cancel ? (
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="secondary">
+              Cancel request
+            </Button>
+          }
+          title="Cancel this withdrawal request?"
+          description="Nothing has been paid. The request is closed and cannot be approved any more."
+          confirmLabel="Cancel request"
+          tone="danger"
+          onConfirm={async () => {
+            const result = await cancelWithdrawalAction({ id: withdrawal.id });
+            if (result.ok) toast.success(result.data.message);
+            else toast.error(result.message);
+            await refresh();
+            return result.ok;
+          }}
+        />
+      ) : null}
+    </div>
+  );
 }

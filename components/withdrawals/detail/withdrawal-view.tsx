@@ -13,13 +13,7 @@ import { WithdrawalStateBadge } from "../withdrawal-state-badge";
 
 const POLL_MS = 3_000;
 
-export interface Viewer {
-  id: string;
-  email: string;
-  canApprove: boolean;
-}
-
-export function WithdrawalView({ initial, viewer }: { initial: WithdrawalDetail; viewer: Viewer }) {
+export function WithdrawalView({ initial }: { initial: WithdrawalDetail }) {
   const query = useQuery({
     queryKey: ["withdrawal", initial.withdrawal.id],
     queryFn: () => fetchJson<WithdrawalDetail>(`/api/withdrawals/${initial.withdrawal.id}`),
@@ -82,7 +76,7 @@ export function WithdrawalView({ initial, viewer }: { initial: WithdrawalDetail;
           {withdrawal.failureMessage}
         </p>
       ) : null}
-      <WithdrawalActions withdrawal={withdrawal} viewer={viewer} />
+      <WithdrawalActions withdrawal={withdrawal} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Details">
           <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">

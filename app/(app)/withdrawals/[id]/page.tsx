@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { WithdrawalView } from "@/components/withdrawals/detail/withdrawal-view";
 import { requirePermission } from "@/lib/auth/guards";
-import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { getWithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
 
@@ -11,12 +10,7 @@ export const metadata: Metadata = { title: "Withdrawal" };
 export default async function WithdrawalPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePermission("withdrawals:view");
   const { id } = await params;
-  const detail = /^[0-9a-f-]{36}$/i.test(id) ? await getWithdrawalDetail(await getDb(), id) : null;
+  const detail = /^[0-9a-f-]{36}$/i.test(id) ? await getWithdrawalDetail(await getDb(), id, user) : null;
   if (!detail) notFound();
-  return (
-    <WithdrawalView
-      initial={detail}
-      viewer={{ id: user.id, email: user.email, canApprove: can(user.role, "withdrawals:approve") }}
-    />
-  );
+  return <WithdrawalView initial={detail} />;
 }
