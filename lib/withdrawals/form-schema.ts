@@ -86,7 +86,7 @@ export function emptyWithdrawalForm(): WithdrawalFormValues {
 }
 
 /** Maps the service's field names back onto this form. */
-export const WITHDRAWAL_SERVICE_FIELD_TO_FORM: Record<string, keyof WithdrawalFormValues> = {
+export const SERVICE_FIELD_TO_FORM: Record<string, keyof WithdrawalFormValues> = {
   amount: "amount",
   fiatAmount: "fiatAmount",
   fiatCurrency: "fiatCurrency",
