@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DetailList } from "@/components/ui/detail-list";
 import { toast } from "@/components/ui/toaster";
 import { approveWithdrawalAction, rejectWithdrawalAction } from "@/lib/withdrawals/actions";
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
@@ -41,24 +42,27 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
             return finish(result.ok, result.ok ? result.data.message : result.message);
           }}
           description={
-            <dl
-              className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 text-sm text-slate-800"
+            <DetailList
+              size="compact"
+              className="text-slate-800"
               data-testid="approve-summary"
+              items={[
+                { label: "Amount", value: describeAmount(withdrawal), valueClassName: "font-semibold" },
+                { label: "Network", value: withdrawal.network },
+                {
+                  label: "To address",
+                  value: withdrawal.address,
+                  valueClassName: "font-mono text-xs break-all",
+                },
+                { label: "Fee", value: describeFee(withdrawal.isSubtract) },
+              ]}
             >
-              <dt className="text-slate-500">Amount</dt>
-              <dd className="font-semibold">{describeAmount(withdrawal)}</dd>
-              <dt className="text-slate-500">Network</dt>
-              <dd>{withdrawal.network}</dd>
-              <dt className="text-slate-500">To address</dt>
-              <dd className="font-mono text-xs break-all">{withdrawal.address}</dd>
-              <dt className="text-slate-500">Fee</dt>
-              <dd>{describeFee(withdrawal.isSubtract)}</dd>
               {withdrawal.newAddress ? (
                 <dd className="col-span-2 font-medium text-amber-700">
                   Never paid before: Paydesk has sent nothing to this address yet.
                 </dd>
               ) : null}
-            </dl>
+            </DetailList>
           }
         />
       ) : null}
