@@ -11,8 +11,7 @@ const withdrawal = (state: WithdrawalState, approverIds: string[] = []) => ({
 describe("what a viewer may do with a withdrawal", () => {
   it("another finance user decides a request awaiting approval", () => {
     expect(whatViewerMay(withdrawal("awaiting_approval"), { id: "f2", role: "finance" })).toEqual({
-      approve: true,
-      reject: true,
+      decide: true,
       cancel: false,
       sendAgain: false,
       cannotDecide: null,
@@ -21,8 +20,7 @@ describe("what a viewer may do with a withdrawal", () => {
 
   it("the requester cancels but never decides their own request", () => {
     expect(whatViewerMay(withdrawal("awaiting_approval"), { id: "requester", role: "finance" })).toEqual({
-      approve: false,
-      reject: false,
+      decide: false,
       cancel: true,
       sendAgain: false,
       cannotDecide: "requester",
@@ -32,12 +30,12 @@ describe("what a viewer may do with a withdrawal", () => {
   it("a first approver waits for a second one", () => {
     expect(
       whatViewerMay(withdrawal("awaiting_approval", ["f2"]), { id: "f2", role: "finance" }),
-    ).toMatchObject({ approve: false, reject: false, cannotDecide: "approved-already" });
+    ).toMatchObject({ decide: false, cannotDecide: "approved-already" });
   });
 
   it("a role without the permission only looks", () => {
     expect(whatViewerMay(withdrawal("awaiting_approval"), { id: "s", role: "support" })).toMatchObject({
-      approve: false,
+      decide: false,
       cancel: false,
       cannotDecide: "role",
     });

@@ -9,18 +9,21 @@ import { statesAllowing, type WithdrawalState } from "./state-machine";
  * allows. The actions check again when they run, since the withdrawal may have changed since.
  */
 export interface ViewerPermissions {
-  approve: boolean;
-  reject: boolean;
+  /** Approve or reject: one decision, under one rule. */
+  decide: boolean;
   cancel: boolean;
   /** Submit again with the same order id: after a refusal, or an approval whose sender stopped. */
   sendAgain: boolean;
-  /** Why this viewer may not approve or reject a withdrawal awaiting approval; null otherwise. */
+  /** Why this viewer may not decide a withdrawal awaiting approval; null otherwise. */
   cannotDecide: ApprovalRefusal | null;
 }
 
 export type Viewer = Pick<CurrentUser, "id" | "role">;
 
-/** "unknown" is left to the background loop, which resubmits it by itself. */
+/**
+ * "approved" normally moves on at once; one still there was orphaned (its sender stopped).
+ * "unknown" is left to the background loop, which resubmits it by itself.
+ */
 const SENDABLE_AGAIN: readonly WithdrawalState[] = statesAllowing("start_submit").filter(
   (state) => state !== "unknown",
 );
@@ -37,8 +40,7 @@ export function whatViewerMay(
     { requestedBy: withdrawal.requestedBy, approvedBy: withdrawal.approverIds },
   );
   return {
-    approve: awaiting && decision.ok,
-    reject: awaiting && decision.ok,
+    decide: awaiting && decision.ok,
     cancel: awaiting && can(viewer.role, "withdrawals:request") && mayCancel(viewer.id, withdrawal),
     sendAgain: canApprove && SENDABLE_AGAIN.includes(withdrawal.state),
     cannotDecide: awaiting && !decision.ok ? decision.refusal : null,

@@ -12,8 +12,8 @@ import { rejectFormSchema } from "@/lib/withdrawals/reject-schema";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 
 /**
- * Approve (after seeing exactly what leaves, and where) or reject (with a reason), each shown
- * only when the server said this viewer may (`viewerMay`). Renders nothing otherwise.
+ * Approve (after seeing exactly what leaves, and where) or reject (with a reason); nothing when
+ * the server said this viewer may not decide (`viewerMay`).
  */
 export function DecisionButtons({ withdrawal, onDone }: { withdrawal: WithdrawalView; onDone?: () => void }) {
   const router = useRouter();
@@ -28,94 +28,86 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
     return ok;
   };
 
-  const may = withdrawal.viewerMay;
-  if (!may.approve && !may.reject) return null;
+  if (!withdrawal.viewerMay.decide) return null;
   return (
     <div className="flex flex-wrap gap-2">
-      {may.approve ? (
-        <ConfirmDialog
-          trigger={<Button size="sm">Approve</Button>}
-          title="Approve this payout?"
-          confirmLabel="Approve and pay out"
-          onConfirm={async () => {
-            const result = await approveWithdrawalAction({ id: withdrawal.id });
-            return finish(result.ok, result.ok ? result.data.message : result.message);
-          }}
-          description={
-            <DetailList
-              size="compact"
-              className="text-slate-800"
-              data-testid="approve-summary"
-              items={[
-                { label: "Amount", value: describeAmount(withdrawal), valueClassName: "font-semibold" },
-                { label: "Network", value: withdrawal.network },
-                {
-                  label: "To address",
-                  value: withdrawal.address,
-                  valueClassName: "font-mono text-xs break-all",
-                },
-                { label: "Fee", value: describeFee(withdrawal.isSubtract) },
-              ]}
-            >
-              {withdrawal.newAddress ? (
-                <dd className="col-span-2 font-medium text-amber-700">
-                  Never paid before: Paydesk has sent nothing to this address yet.
-                </dd>
-              ) : null}
-            </DetailList>
+      <ConfirmDialog
+        trigger={<Button size="sm">Approve</Button>}
+        title="Approve this payout?"
+        confirmLabel="Approve and pay out"
+        onConfirm={async () => {
+          const result = await approveWithdrawalAction({ id: withdrawal.id });
+          return finish(result.ok, result.ok ? result.data.message : result.message);
+        }}
+        description={
+          <DetailList
+            size="compact"
+            className="text-slate-800"
+            data-testid="approve-summary"
+            items={[
+              { label: "Amount", value: describeAmount(withdrawal), valueClassName: "font-semibold" },
+              { label: "Network", value: withdrawal.network },
+              {
+                label: "To address",
+                value: withdrawal.address,
+                valueClassName: "font-mono text-xs break-all",
+              },
+              { label: "Fee", value: describeFee(withdrawal.isSubtract) },
+            ]}
+          >
+            {withdrawal.newAddress ? (
+              <dd className="col-span-2 font-medium text-amber-700">
+                Never paid before: Paydesk has sent nothing to this address yet.
+              </dd>
+            ) : null}
+          </DetailList>
+        }
+      />
+      <ConfirmDialog
+        trigger={
+          <Button size="sm" variant="secondary">
+            Reject
+          </Button>
+        }
+        title="Reject this withdrawal?"
+        confirmLabel="Reject"
+        tone="danger"
+        onConfirm={async () => {
+          const form = rejectFormSchema.safeParse({ reason });
+          if (!form.success) {
+            setReasonError(form.error.issues[0]?.message);
+            return false;
           }
-        />
-      ) : null}
-      {may.reject ? (
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="secondary">
-              Reject
-            </Button>
+          const result = await rejectWithdrawalAction({ id: withdrawal.id, reason: form.data.reason });
+          if (!result.ok && result.fieldErrors?.reason) {
+            setReasonError(result.fieldErrors.reason[0]);
+            return false;
           }
-          title="Reject this withdrawal?"
-          confirmLabel="Reject"
-          tone="danger"
-          onConfirm={async () => {
-            const form = rejectFormSchema.safeParse({ reason });
-            if (!form.success) {
-              setReasonError(form.error.issues[0]?.message);
-              return false;
-            }
-            const result = await rejectWithdrawalAction({ id: withdrawal.id, reason: form.data.reason });
-            if (!result.ok && result.fieldErrors?.reason) {
-              setReasonError(result.fieldErrors.reason[0]);
-              return false;
-            }
-            return finish(result.ok, result.ok ? result.data.message : result.message);
-          }}
-          description={
-            <div className="grid gap-1.5">
-              <label
-                htmlFor={`reject-reason-${withdrawal.id}`}
-                className="text-sm font-medium text-slate-800"
-              >
-                Reason (the requester sees it)
-              </label>
-              <textarea
-                id={`reject-reason-${withdrawal.id}`}
-                rows={3}
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  setReasonError(undefined);
-                }}
-                className="w-full rounded-md border border-slate-300 p-2 text-sm"
-              />
-              {reasonError ? (
-                <p role="alert" className="text-sm text-red-600">
-                  {reasonError}
-                </p>
-              ) : null}
-            </div>
-          }
-        />
-      ) : null}
+          return finish(result.ok, result.ok ? result.data.message : result.message);
+        }}
+        description={
+          <div className="grid gap-1.5">
+            <label htmlFor={`reject-reason-${withdrawal.id}`} className="text-sm font-medium text-slate-800">
+              Reason (the requester sees it)
+            </label>
+            <textarea
+              id={`reject-reason-${withdrawal.id}`}
+              rows={3}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setReasonError(undefined);
+              }}
+              className="w-full rounded-md border border-slate-300 p-2 text-sm"
+            />
+            {reasonError ? (
+              <p role="alert" className="text-sm text-red-600">
+                {reasonError}
+              </p>
+            ) : null}
+          </div>
+        }
+      />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { cancelWithdrawalAction, retryWithdrawalAction } from "@/lib/withdrawals
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { DecisionButtons } from "./decision-buttons";
 
-/** What this viewer may do with the withdrawal, as the server decided it (`viewerMay`). */
+/** Offers what the server said this viewer may do with the withdrawal (`viewerMay`), nothing more. */
 export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -25,6 +25,38 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
     setBusy(false);
   }
 
+  if (withdrawal.state === "awaiting_approval") {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        {may.decide ? <DecisionButtons withdrawal={withdrawal} onDone={refresh} /> : null}
+        {may.cannotDecide === "requester" ? (
+          <p className="text-sm text-slate-600">
+            You requested this withdrawal, so someone else in finance approves it.
+          </p>
+        ) : null}
+        {may.cancel ? (
+          <ConfirmDialog
+            trigger={
+              <Button size="sm" variant="secondary">
+                Cancel request
+              </Button>
+            }
+            title="Cancel this withdrawal request?"
+            description="Nothing has been paid. The request is closed and cannot be approved any more."
+            confirmLabel="Cancel request"
+            tone="danger"
+            onConfirm={async () => {
+              const result = await cancelWithdrawalAction({ id: withdrawal.id });
+              if (result.ok) toast.success(result.data.message);
+              else toast.error(result.message);
+              await refresh();
+              return result.ok;
+            }}
+          />
+        ) : null}
+      </div>
+    );
+  }
   if (may.sendAgain) {
     return (
       <div>
@@ -34,35 +66,5 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
       </div>
     );
   }
-  if (!may.approve && !may.reject && !may.cancel && may.cannotDecide !== "requester") return null;
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      <DecisionButtons withdrawal={withdrawal} onDone={refresh} />
-      {may.cannotDecide === "requester" ? (
-        <p className="text-sm text-slate-600">
-          You requested this withdrawal, so someone else in finance approves it.
-        </p>
-      ) : null}
-      {may.cancel ? (
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="secondary">
-              Cancel request
-            </Button>
-          }
-          title="Cancel this withdrawal request?"
-          description="Nothing has been paid. The request is closed and cannot be approved any more."
-          confirmLabel="Cancel request"
-          tone="danger"
-          onConfirm={async () => {
-            const result = await cancelWithdrawalAction({ id: withdrawal.id });
-            if (result.ok) toast.success(result.data.message);
-            else toast.error(result.message);
-            await refresh();
-            return result.ok;
-          }}
-        />
-      ) : null}
-    </div>
-  );
+  return null;
 }
