@@ -1,8 +1,9 @@
 import Decimal from "decimal.js";
 
 /**
- * Who may approve a withdrawal, and how many approvals it needs. Pure: the callers load the facts
- * (in the same transaction that records the approval) and this decides.
+ * Who may decide (approve or reject) a withdrawal, and how many approvals it needs. Pure: the
+ * callers load the facts (decide.ts in the transaction that records the decision,
+ * viewer-permissions.ts for the page that offers it) and this decides.
  */
 export interface ApprovalThreshold {
   /** Decimal string in `fiatCurrency`; requests above it need two different approvers. */
