@@ -1,5 +1,5 @@
 import type { Db } from "@/lib/db/types";
-import { invoiceCsvStream } from "@/lib/invoices/csv-export";
+import { exportCsvStream } from "@/lib/invoices/csv-export";
 import { round } from "./measure";
 
 export interface ExportFigures {
@@ -28,7 +28,7 @@ export async function benchExport(db: Db, expectedRows: number): Promise<ExportF
   let bytes = 0;
   let newlines = 0;
   try {
-    for await (const chunk of invoiceCsvStream(db, {})) {
+    for await (const chunk of exportCsvStream(db, {})) {
       bytes += chunk.byteLength;
       for (const byte of chunk) if (byte === 10) newlines++;
     }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { InvoiceStatusBadge } from "@/components/invoices/invoice-status-badge";
 import { nextStep, type ExceptionRow } from "@/lib/invoices/dashboard";
-import type { InvoiceStatus } from "@/lib/invoices/status";
+import { asInvoiceStatus } from "@/lib/invoices/status";
 
 export function ExceptionsList({ rows }: { rows: ExceptionRow[] }) {
   return (
@@ -17,7 +17,7 @@ export function ExceptionsList({ rows }: { rows: ExceptionRow[] }) {
           {rows.map((row) => (
             <li key={row.id} className="grid gap-1 py-2 sm:grid-cols-[auto_1fr] sm:gap-4">
               <div className="self-start">
-                <InvoiceStatusBadge status={row.status as InvoiceStatus} serviceStatus={row.serviceStatus} />
+                <InvoiceStatusBadge status={asInvoiceStatus(row.status)} serviceStatus={row.serviceStatus} />
               </div>
               <div>
                 <Link href={`/invoices/${row.id}`} className="font-mono font-medium hover:underline">

@@ -1,41 +1,34 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useForm, useWatch } from "react-hook-form";
-import { applyActionErrors } from "@/components/forms/apply-action-errors";
+import { useWatch } from "react-hook-form";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
-import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { setApprovalThresholdAction } from "@/lib/withdrawals/actions";
 import { thresholdFormSchema, type ThresholdFormValues } from "@/lib/withdrawals/threshold-schema";
 
 export function ThresholdForm({ defaultValues }: { defaultValues: ThresholdFormValues }) {
   const router = useRouter();
-  const form = useForm<ThresholdFormValues>({ resolver: zodResolver(thresholdFormSchema), defaultValues });
+  const { form, submit } = useActionForm({
+    schema: thresholdFormSchema,
+    defaultValues,
+    action: setApprovalThresholdAction,
+    onSuccess: ({ message }) => {
+      toast.success(message);
+      router.refresh();
+    },
+    onFormError: (message) => toast.error(message),
+  });
   const { errors, isSubmitting } = form.formState;
   const enabled = useWatch({ control: form.control, name: "enabled" });
 
-  async function onSubmit(values: ThresholdFormValues) {
-    const result = await setApprovalThresholdAction(values);
-    if (!result.ok) {
-      const message = applyActionErrors(form, result);
-      if (message) toast.error(message);
-      return;
-    }
-    toast.success(result.data.message);
-    router.refresh();
-  }
-
   return (
-    <form
-      onSubmit={form.handleSubmit(onSubmit)}
-      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6"
-      noValidate
-    >
+    <form onSubmit={submit} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
       <h2 className="font-semibold">Two approvers for large withdrawals</h2>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4" {...form.register("enabled")} />

@@ -1,46 +1,32 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
-import { applyActionErrors } from "@/components/forms/apply-action-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/roles";
 import { createUserAction } from "@/lib/users/actions";
-import { createUserSchema, type CreateUserInput } from "@/lib/users/schemas";
+import { createUserSchema } from "@/lib/users/schemas";
 
 export function CreateUserForm() {
   const router = useRouter();
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<CreateUserInput>({
-    resolver: zodResolver(createUserSchema),
+  const { form, formError, submit } = useActionForm({
+    schema: createUserSchema,
     defaultValues: { email: "", name: "", role: "support", password: "" },
+    action: createUserAction,
+    onSuccess: ({ email }) => {
+      toast.success(`User ${email} created.`);
+      router.push("/admin/users");
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
-  async function onSubmit(values: CreateUserInput) {
-    setFormError(undefined);
-    const result = await createUserAction(values);
-    if (!result.ok) {
-      setFormError(applyActionErrors(form, result));
-      return;
-    }
-    toast.success(`User ${result.data.email} created.`);
-    router.push("/admin/users");
-  }
-
   return (
-    <form
-      onSubmit={form.handleSubmit(onSubmit)}
-      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6"
-      noValidate
-    >
+    <form onSubmit={submit} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
       <FormField id="name" label="Name" error={errors.name?.message}>
         <Input id="name" aria-invalid={Boolean(errors.name)} {...form.register("name")} />
       </FormField>

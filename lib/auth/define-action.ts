@@ -5,22 +5,14 @@ import type { Db } from "@/lib/db/types";
 import { readSession, type CurrentUser, type SessionState } from "./current-user";
 import type { ActionResult, FieldErrors } from "./action-result";
 import { can, type Action } from "./permissions";
+import { isRuleError } from "./rule-error";
 
 /**
  * The one way into the server for mutations: read the session (fresh from the database),
  * check the permission the action declares, parse the input with the form's zod schema, run,
- * and answer with a typed result. Expected failures (ActionError) reach the user with their
+ * and answer with a typed result. Expected failures (RuleError) reach the user with their
  * field; anything else is logged and the user sees a generic message.
  */
-export class ActionError extends Error {
-  constructor(
-    message: string,
-    readonly fieldErrors?: FieldErrors,
-  ) {
-    super(message);
-    this.name = "ActionError";
-  }
-}
 
 export interface ActionContext {
   db: Db;
@@ -65,7 +57,7 @@ export function defineAction<S extends z.ZodType, T>(definition: ActionDefinitio
       const data = await definition.handler(parsed.data, { db: await getDb(), user });
       return { ok: true, data };
     } catch (error) {
-      if (error instanceof ActionError) {
+      if (isRuleError(error)) {
         return { ok: false, code: "rejected", message: error.message, fieldErrors: error.fieldErrors };
       }
       console.error(`[action] ${definition.permission} failed for user ${user.id}`, error);

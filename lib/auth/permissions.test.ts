@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { SessionState } from "./current-user";
 import { ACTIONS, type Action } from "./permissions";
 import { ROLES, type Role } from "./roles";
+import { RuleError } from "./rule-error";
 
 const session = vi.hoisted(() => ({ current: { status: "signed-out" } as SessionState }));
 vi.mock("./current-user", () => ({ readSession: async () => session.current }));
@@ -99,5 +100,29 @@ describe("defineAction runs its handler only for permitted roles", () => {
     const result = await run({});
     expect(result).toMatchObject({ ok: false, code: "unexpected" });
     expect(JSON.stringify(result)).not.toContain("secret details");
+  });
+
+  it("shows a broken rule's message, on its field when it names one", async () => {
+    session.current = activeAs("admin");
+    const failWith = (error: RuleError) =>
+      defineAction({
+        permission: "users:manage",
+        schema: z.object({}),
+        handler: async () => {
+          throw error;
+        },
+      })({});
+    expect(await failWith(new RuleError("Taken.", { field: "email" }))).toEqual({
+      ok: false,
+      code: "rejected",
+      message: "Taken.",
+      fieldErrors: { email: ["Taken."] },
+    });
+    expect(await failWith(new RuleError("Decided already."))).toEqual({
+      ok: false,
+      code: "rejected",
+      message: "Decided already.",
+      fieldErrors: undefined,
+    });
   });
 });

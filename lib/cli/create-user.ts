@@ -6,7 +6,7 @@ import { z } from "zod";
 import { generatePassword } from "@/lib/auth/password";
 import { ROLES } from "@/lib/auth/roles";
 import { closeDb, getDb } from "@/lib/db/client";
-import { UserRuleError } from "@/lib/users/errors";
+import { isRuleError } from "@/lib/auth/rule-error";
 import { createUser } from "@/lib/users/manage-users";
 import { createUserSchema } from "@/lib/users/schemas";
 
@@ -34,7 +34,7 @@ async function main() {
     console.log(`Created ${user.role} ${user.email}.`);
     console.log(`Password (shown once, store it safely): ${password}`);
   } catch (error) {
-    if (!(error instanceof UserRuleError)) throw error;
+    if (!isRuleError(error)) throw error;
     console.error(error.message);
     process.exitCode = 1;
   } finally {

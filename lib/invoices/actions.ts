@@ -1,9 +1,10 @@
 "use server";
 
 import { z } from "zod";
-import { ActionError, defineAction } from "@/lib/auth/define-action";
+import { defineAction } from "@/lib/auth/define-action";
+import { RuleError } from "@/lib/auth/rule-error";
 import { getServiceClient } from "@/lib/service/app-client";
-import { OrderIdTaken, recordInvoiceIntent, sendInvoice, type SendOutcome } from "./create-invoice";
+import { recordInvoiceIntent, sendInvoice, type SendOutcome } from "./create-invoice";
 import { invoiceFormSchema, SERVICE_FIELD_TO_FORM, toServiceInput } from "./form-schema";
 import { refreshInvoice } from "./refresh-invoice";
 
@@ -14,13 +15,7 @@ export const createInvoiceAction = defineAction({
   permission: "invoices:create",
   schema: invoiceFormSchema,
   handler: async (form, { db, user }) => {
-    let invoiceId: string;
-    try {
-      invoiceId = (await recordInvoiceIntent(db, toServiceInput(form), user.id)).id;
-    } catch (error) {
-      if (!(error instanceof OrderIdTaken)) throw error;
-      throw new ActionError(error.message, { orderId: [error.message] });
-    }
+    const invoiceId = (await recordInvoiceIntent(db, toServiceInput(form), user.id)).id;
     return { invoiceId: throwIfNotSent(await sendInvoice(db, getServiceClient(), invoiceId, user.id)) };
   },
 });
@@ -38,18 +33,18 @@ export const refreshInvoiceAction = defineAction({
   schema: z.object({ invoiceId: z.uuid() }),
   handler: async ({ invoiceId }, { db, user }) => {
     const outcome = await refreshInvoice(db, getServiceClient(), invoiceId, "user", user.id);
-    if (!outcome.ok) throw new ActionError(outcome.message);
+    if (!outcome.ok) throw new RuleError(outcome.message);
     return { statusChanged: outcome.statusChanged, newTransactions: outcome.newTransactions };
   },
 });
 
 function throwIfNotSent(outcome: SendOutcome): string {
   if (outcome.ok) return outcome.invoice.id;
-  if (outcome.retryable) throw new ActionError(`${outcome.message} ${NOT_SENT}`);
+  if (outcome.retryable) throw new RuleError(`${outcome.message} ${NOT_SENT}`);
   const fieldErrors: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(outcome.fieldErrors)) {
     const formField = SERVICE_FIELD_TO_FORM[field.split(".")[0] ?? field] ?? field;
     (fieldErrors[formField] ??= []).push(...messages);
   }
-  throw new ActionError(`The payment service refused this invoice: ${outcome.message}`, fieldErrors);
+  throw new RuleError(`The payment service refused this invoice: ${outcome.message}`, { fieldErrors });
 }

@@ -3,6 +3,7 @@ import Decimal from "decimal.js";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { invoiceEvents, invoices, type Invoice } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
+import { RuleError } from "@/lib/auth/rule-error";
 import {
   isServiceError,
   type ServiceClient,
@@ -22,12 +23,6 @@ export type SendOutcome =
   | { ok: true; invoice: Invoice }
   | { ok: false; retryable: true; message: string }
   | { ok: false; retryable: false; message: string; fieldErrors: Record<string, string[]> };
-
-export class OrderIdTaken extends Error {
-  constructor(readonly existingInvoiceId: string) {
-    super("This order id is already used by another invoice.");
-  }
-}
 
 /**
  * Records (or, for an order id the service never confirmed, updates) the intent. An order id
@@ -61,11 +56,7 @@ export async function recordInvoiceIntent(
     })
     .returning();
   if (row) return row;
-  const [existing] = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(eq(invoices.orderId, request.orderId));
-  throw new OrderIdTaken(existing?.id ?? "");
+  throw new RuleError("This order id is already used by another invoice.", { field: "orderId" });
 }
 
 export async function sendInvoice(

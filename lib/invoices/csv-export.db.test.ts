@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { neutraliseFormula } from "@/lib/csv/stream-csv";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { CSV_COLUMNS, exportFileName, invoiceCsvStream, readInvoiceBatches } from "./csv-export";
+import { CSV_COLUMNS, exportFileName, exportCsvStream, readExportBatches } from "./csv-export";
 import { insertListInvoices } from "@/test-support/invoice-rows";
 
 let testDb: TestDb;
@@ -69,7 +69,7 @@ async function readChunks(stream: ReadableStream<Uint8Array>): Promise<string[]>
 
 describe("CSV export", () => {
   it("writes the header, exact decimals, escaping and neutralised formulas", async () => {
-    const text = (await readChunks(invoiceCsvStream(testDb.db, { q: "svc-1" }))).join("");
+    const text = (await readChunks(exportCsvStream(testDb.db, { q: "svc-1" }))).join("");
     const [header, ...rows] = parse(text) as string[][];
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(rows).toEqual([
@@ -94,7 +94,7 @@ describe("CSV export", () => {
   });
 
   it("quotes commas, quotes and newlines", async () => {
-    const text = (await readChunks(invoiceCsvStream(testDb.db, { q: "-1+2" }))).join("");
+    const text = (await readChunks(exportCsvStream(testDb.db, { q: "-1+2" }))).join("");
     expect(text).toContain('"quote ""and"", comma\nnewline"');
     const [, row] = parse(text) as string[][];
     expect(row?.[0]).toBe('quote "and", comma\nnewline');
@@ -102,7 +102,7 @@ describe("CSV export", () => {
   });
 
   it("streams in keyset batches, one query per pull, every row once", async () => {
-    const chunks = await readChunks(invoiceCsvStream(testDb.db, {}, 3));
+    const chunks = await readChunks(exportCsvStream(testDb.db, {}, 3));
     // 10 rows in batches of 3: 3 + 3 + 3 + 1, the header in the first chunk only.
     expect(chunks).toHaveLength(4);
     expect(chunks[0]?.startsWith("order_id,invoice_id,")).toBe(true);
@@ -116,14 +116,14 @@ describe("CSV export", () => {
   });
 
   it("reads no further than the reader has pulled", async () => {
-    const batches = readInvoiceBatches(testDb.db, {}, 4);
+    const batches = readExportBatches(testDb.db, {}, 4);
     const first = await batches.next();
     expect(first.done ? [] : first.value).toHaveLength(4);
     await batches.return(undefined);
   });
 
   it("writes just the header when nothing matches", async () => {
-    expect((await readChunks(invoiceCsvStream(testDb.db, { q: "nothing" }))).join("")).toBe(
+    expect((await readChunks(exportCsvStream(testDb.db, { q: "nothing" }))).join("")).toBe(
       `${CSV_COLUMNS.join(",")}\n`,
     );
   });

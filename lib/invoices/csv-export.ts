@@ -62,7 +62,7 @@ const csvColumns = {
 export const CSV_COLUMNS = Object.keys(csvColumns) as (keyof typeof csvColumns)[];
 
 /** Reads the filtered invoices newest first, `batchSize` rows per query. */
-export function readInvoiceBatches(
+export function readExportBatches(
   db: DbOrTx,
   filter: InvoiceListFilter,
   batchSize = CSV_EXPORT_BATCH_SIZE,
@@ -80,12 +80,12 @@ export function readInvoiceBatches(
   });
 }
 
-export function invoiceCsvStream(
+export function exportCsvStream(
   db: DbOrTx,
   filter: InvoiceListFilter,
   batchSize = CSV_EXPORT_BATCH_SIZE,
 ): ReadableStream<Uint8Array> {
-  return csvStream(readInvoiceBatches(db, filter, batchSize), csvColumns);
+  return csvStream(readExportBatches(db, filter, batchSize), csvColumns);
 }
 
 export function exportFileName(now: Date): string {

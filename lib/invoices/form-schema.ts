@@ -5,7 +5,7 @@ import {
   orderIdSchema,
   type CreateInvoiceInput,
 } from "@/lib/service/schemas";
-import { FIAT_CURRENCIES } from "./currencies";
+import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 
 /**
  * The invoice form, shared by the browser (react-hook-form) and the server action. Every value is

@@ -2,51 +2,12 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { invoiceEvents, invoices, invoiceTransactions, users } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import type { InvoiceStatus } from "./status";
-
-/** Everything the invoice page shows, as plain JSON (dates as ISO strings, amounts as decimal strings). */
-export interface InvoiceDetail {
-  id: string;
-  orderId: string;
-  creationState: "sending" | "created" | "rejected";
-  creationError: string | null;
-  serviceId: string | null;
-  serviceStatus: string | null;
-  status: InvoiceStatus;
-  isFinal: boolean;
-  amount: string;
-  fiatCurrency: string;
-  cryptoAmount: string | null;
-  remainingCryptoAmount: string | null;
-  paidFiatAmount: string | null;
-  paidCryptoAmount: string | null;
-  currency: string | null;
-  network: string | null;
-  wallet: string | null;
-  payUrl: string | null;
-  isPaymentMultiple: boolean;
-  customerId: string | null;
-  additionalData: unknown;
-  expiresAt: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  lastSyncedAt: string | null;
-  transactions: Array<{ txid: string; sourceWallet: string | null; amount: string; firstSeenAt: string }>;
-  events: Array<{
-    id: string;
-    kind: string;
-    fromStatus: string | null;
-    toStatus: string | null;
-    detail: unknown;
-    source: string;
-    actor: string | null;
-    at: string;
-  }>;
-}
+import { asInvoiceStatus } from "./status";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export async function getInvoiceDetail(db: DbOrTx, id: string): Promise<InvoiceDetail | null> {
+/** Everything the invoice page shows, as plain JSON (dates as ISO strings, amounts as decimal strings). */
+export async function getInvoiceDetail(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ invoice: invoices, creator: users.email })
     .from(invoices)
@@ -74,7 +35,7 @@ export async function getInvoiceDetail(db: DbOrTx, id: string): Promise<InvoiceD
     creationError: invoice.creationError,
     serviceId: invoice.serviceId,
     serviceStatus: invoice.serviceStatus,
-    status: invoice.status as InvoiceStatus,
+    status: asInvoiceStatus(invoice.status),
     isFinal: invoice.isFinal,
     amount: invoice.amount,
     fiatCurrency: invoice.fiatCurrency,
@@ -111,6 +72,8 @@ export async function getInvoiceDetail(db: DbOrTx, id: string): Promise<InvoiceD
     })),
   };
 }
+
+export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof getInvoiceDetail>>>;
 
 /** The stored request of an invoice, for "Duplicate" and "Edit and send again". */
 export async function getInvoiceRequest(db: DbOrTx, id: string) {

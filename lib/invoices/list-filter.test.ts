@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeCursor, encodeCursor } from "@/lib/db/keyset";
-import { hasFilter, parseInvoiceListParams, toInvoiceListQuery } from "./list-filter";
+import { hasInvoiceFilter, parseInvoiceListParams, toInvoiceListQuery } from "./list-filter";
 
 describe("invoice list URL params", () => {
   it("reads every filter", () => {
@@ -46,8 +46,8 @@ describe("invoice list URL params", () => {
     const query = toInvoiceListQuery({ status: "paid", q: "a b&c", limit: 25, cursor: "xyz", dir: "prev" });
     expect(query).toBe("status=paid&q=a+b%26c&cursor=xyz&dir=prev");
     expect(parseInvoiceListParams(new URLSearchParams(query))).toMatchObject({ status: "paid", q: "a b&c" });
-    expect(hasFilter({})).toBe(false);
-    expect(hasFilter({ q: "x" })).toBe(true);
+    expect(hasInvoiceFilter({})).toBe(false);
+    expect(hasInvoiceFilter({ q: "x" })).toBe(true);
   });
 });
 

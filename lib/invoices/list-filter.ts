@@ -51,7 +51,7 @@ export function parseInvoiceListParams(raw: RawParams): InvoiceListParams {
   return params;
 }
 
-export function hasFilter(filter: InvoiceListFilter): boolean {
+export function hasInvoiceFilter(filter: InvoiceListFilter): boolean {
   return Boolean(filter.status || filter.q || filter.dateFrom || filter.dateTo);
 }
 

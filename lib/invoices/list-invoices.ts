@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import { invoices } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { keysetPage, type KeysetPage } from "@/lib/db/keyset";
@@ -34,33 +35,22 @@ export const invoiceListColumns = {
   cursorKey: cursorKeySql,
 };
 
-export interface InvoiceListRow {
-  id: string;
-  orderId: string;
-  serviceId: string | null;
-  status: string;
-  serviceStatus: string | null;
-  creationState: "sending" | "created" | "rejected";
-  amount: string;
-  fiatCurrency: string;
-  paidFiatAmount: string | null;
-  customerId: string | null;
-  payUrl: string | null;
-  createdAt: Date;
-  expiresAt: Date | null;
-  cursorKey: string;
+function selectRows(db: DbOrTx, where: SQL | undefined, order: SQL[], limit: number) {
+  return db
+    .select(invoiceListColumns)
+    .from(invoices)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit);
 }
+
+export type InvoiceListRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 export type InvoiceListPage = KeysetPage<InvoiceListRow>;
 
 export function listInvoices(db: DbOrTx, query: InvoiceListQuery): Promise<InvoiceListPage> {
   return keysetPage(query, invoiceKeyset, (keyset, order, limit) =>
-    db
-      .select(invoiceListColumns)
-      .from(invoices)
-      .where(whereClause(query, keyset))
-      .orderBy(...order)
-      .limit(limit),
+    selectRows(db, whereClause(query, keyset), order, limit),
   );
 }
 

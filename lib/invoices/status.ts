@@ -48,6 +48,11 @@ export function normaliseInvoiceStatus(serviceStatus: string | null | undefined)
   return KNOWN[key] ?? { status: "unknown", isFinal: false };
 }
 
+/** A stored status as the type it is: only normaliseInvoiceStatus writes the column. */
+export function asInvoiceStatus(stored: string): InvoiceStatus {
+  return INVOICE_STATUSES.find((status) => status === stored) ?? "unknown";
+}
+
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   open: "Open",
   paid: "Paid",

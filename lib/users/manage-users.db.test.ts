@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { users } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { UserRuleError } from "./errors";
+import { RuleError } from "@/lib/auth/rule-error";
 import { changeUserRole, createUser, setUserDisabled } from "./manage-users";
 import { findUserById } from "@/lib/auth/user-lookup";
 
@@ -19,7 +19,7 @@ const newUser = (email: string, role: "admin" | "support" = "admin") =>
 describe("managing users", () => {
   it("refuses a second user with the same email, in any case", async () => {
     await newUser("a@example.com");
-    await expect(newUser("A@EXAMPLE.COM")).rejects.toThrow(UserRuleError);
+    await expect(newUser("A@EXAMPLE.COM")).rejects.toThrow(RuleError);
   });
 
   it("never demotes or disables the last active admin", async () => {
@@ -54,7 +54,7 @@ describe("managing users", () => {
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((result) => result.status === "rejected");
-    expect(refused?.reason).toBeInstanceOf(UserRuleError);
+    expect(refused?.reason).toBeInstanceOf(RuleError);
     const admins = await testDb.db.select().from(users).where(eq(users.role, "admin"));
     expect(admins).toHaveLength(1);
   });

@@ -4,7 +4,7 @@ import { hashPassword } from "@/lib/auth/password";
 import type { Role } from "@/lib/auth/roles";
 import { users, type User } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
-import { UserRuleError } from "./errors";
+import { RuleError } from "@/lib/auth/rule-error";
 
 export interface NewUserInput {
   email: string;
@@ -21,7 +21,7 @@ export async function createUser(db: Db, input: NewUserInput): Promise<User> {
     .values({ email, name: input.name, role: input.role, passwordHash })
     .onConflictDoNothing({ target: users.email })
     .returning();
-  if (!created) throw new UserRuleError("A user with this email already exists.", "email");
+  if (!created) throw new RuleError("A user with this email already exists.", { field: "email" });
   return created;
 }
 
@@ -52,7 +52,7 @@ export async function setUserDisabled(db: Db, userId: string, disabled: boolean)
 
 async function lockUserOrThrow(tx: Tx, userId: string): Promise<User> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-  if (!user) throw new UserRuleError("This user no longer exists.");
+  if (!user) throw new RuleError("This user no longer exists.");
   return user;
 }
 
@@ -77,9 +77,8 @@ function assertAnotherActiveAdmin(
   verb: "disable" | "demote",
 ) {
   if (!activeAdminIds.some((id) => id !== exceptUserId)) {
-    throw new UserRuleError(
-      `You cannot ${verb} the last active admin. Make another user an admin first.`,
-      "role",
-    );
+    throw new RuleError(`You cannot ${verb} the last active admin. Make another user an admin first.`, {
+      field: "role",
+    });
   }
 }

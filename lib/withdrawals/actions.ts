@@ -2,10 +2,12 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { ActionError, defineAction } from "@/lib/auth/define-action";
+import { defineAction } from "@/lib/auth/define-action";
+import { RuleError } from "@/lib/auth/rule-error";
 import { getServiceClient } from "@/lib/service/app-client";
-import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal, WithdrawalRuleError } from "./decide";
+import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
 import { withdrawalFormSchema } from "./form-schema";
+import { rejectWithdrawalSchema } from "./reject-schema";
 import { requestWithdrawal } from "./request-withdrawal";
 import { setApprovalThreshold } from "./settings";
 import { submitWithdrawal, type SubmitOutcome } from "./submit-withdrawal";
@@ -27,7 +29,7 @@ export const approveWithdrawalAction = defineAction({
   permission: "withdrawals:approve",
   schema: idSchema,
   handler: async ({ id }, { db, user }) => {
-    const { fullyApproved } = await asActionError(() => approveWithdrawal(db, id, user.id));
+    const { fullyApproved } = await approveWithdrawal(db, id, user.id);
     revalidatePath("/withdrawals");
     if (!fullyApproved)
       return { message: "Approved. A second person must approve it before it is paid out." };
@@ -45,7 +47,7 @@ export const retryWithdrawalAction = defineAction({
   handler: async ({ id }, { db, user }) => {
     const outcome = await submitWithdrawal(db, getServiceClient(), id, { actorId: user.id, source: "user" });
     if (outcome.result === "not_mine")
-      throw new ActionError("It is being sent already, or it cannot be sent in its current state.");
+      throw new RuleError("It is being sent already, or it cannot be sent in its current state.");
     revalidatePath("/withdrawals");
     return { message: describeSubmit(outcome) };
   },
@@ -53,12 +55,9 @@ export const retryWithdrawalAction = defineAction({
 
 export const rejectWithdrawalAction = defineAction({
   permission: "withdrawals:approve",
-  schema: z.object({
-    id: z.uuid(),
-    reason: z.string().trim().min(3, "Say why it is rejected (at least 3 characters).").max(500),
-  }),
+  schema: rejectWithdrawalSchema,
   handler: async ({ id, reason }, { db, user }) => {
-    await asActionError(() => rejectWithdrawal(db, id, user.id, reason));
+    await rejectWithdrawal(db, id, user.id, reason);
     revalidatePath("/withdrawals");
     return { message: "Rejected. The requester sees your reason." };
   },
@@ -68,7 +67,7 @@ export const cancelWithdrawalAction = defineAction({
   permission: "withdrawals:request",
   schema: idSchema,
   handler: async ({ id }, { db, user }) => {
-    await asActionError(() => cancelWithdrawal(db, id, user.id));
+    await cancelWithdrawal(db, id, user.id);
     revalidatePath("/withdrawals");
     return { message: "Cancelled." };
   },
@@ -98,14 +97,5 @@ function describeSubmit(outcome: SubmitOutcome): string {
       return "Approved. The payment service did not answer; Paydesk keeps sending it with the same order id until it does, so it cannot be paid twice.";
     case "not_mine":
       return "Approved. It is being sent already.";
-  }
-}
-
-async function asActionError<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof WithdrawalRuleError) throw new ActionError(error.message);
-    throw error;
   }
 }

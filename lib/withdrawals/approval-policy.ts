@@ -1,8 +1,9 @@
 import Decimal from "decimal.js";
 
 /**
- * Who may approve a withdrawal, and how many approvals it needs. Pure: the callers load the facts
- * (in the same transaction that records the approval) and this decides.
+ * Who may decide (approve or reject) a withdrawal, and how many approvals it needs. Pure: the
+ * callers load the facts (decide.ts in the transaction that records the decision,
+ * viewer-permissions.ts for the page that offers it) and this decides.
  */
 export interface ApprovalThreshold {
   /** Decimal string in `fiatCurrency`; requests above it need two different approvers. */
@@ -17,24 +18,39 @@ export interface Approver {
   canApprove: boolean;
 }
 
-export type ApprovalDecision = { ok: true } | { ok: false; reason: string };
+/** Why a person may not decide (approve or reject) a withdrawal awaiting approval. */
+export type ApprovalRefusal = "disabled" | "role" | "requester" | "approved-already";
+
+export type ApprovalDecision = { ok: true } | { ok: false; refusal: ApprovalRefusal; reason: string };
 
 export function checkApprover(
   approver: Approver,
   request: { requestedBy: string; approvedBy: readonly string[] },
 ): ApprovalDecision {
-  if (approver.disabled) return { ok: false, reason: "Your account is disabled." };
-  if (!approver.canApprove) return { ok: false, reason: "Your role cannot approve withdrawals." };
+  if (approver.disabled) return { ok: false, refusal: "disabled", reason: "Your account is disabled." };
+  if (!approver.canApprove) {
+    return { ok: false, refusal: "role", reason: "Your role cannot approve withdrawals." };
+  }
   if (approver.id === request.requestedBy) {
-    return { ok: false, reason: "You requested this withdrawal, so someone else must approve it." };
+    return {
+      ok: false,
+      refusal: "requester",
+      reason: "You requested this withdrawal, so someone else must approve it.",
+    };
   }
   if (request.approvedBy.includes(approver.id)) {
     return {
       ok: false,
+      refusal: "approved-already",
       reason: "You have already approved this withdrawal; a different person must give the second approval.",
     };
   }
   return { ok: true };
+}
+
+/** Only the person who asked for a payout withdraws the request (the state machine says when). */
+export function mayCancel(userId: string, request: { requestedBy: string }): boolean {
+  return userId === request.requestedBy;
 }
 
 /**

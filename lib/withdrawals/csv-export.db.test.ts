@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import {
-  readWithdrawalBatches,
-  WITHDRAWAL_CSV_COLUMNS,
-  withdrawalCsvStream,
-  withdrawalExportFileName,
-} from "./csv-export";
+import { readExportBatches, CSV_COLUMNS, exportCsvStream, exportFileName } from "./csv-export";
 import { insertWithdrawals, seedRequester } from "@/test-support/withdrawal-rows";
 
 let testDb: TestDb;
@@ -71,15 +66,14 @@ function parse(text: string): string[][] {
 }
 
 const exportText = (filter = {}, batchSize?: number) =>
-  new Response(withdrawalCsvStream(testDb.db, filter, batchSize)).text();
+  new Response(exportCsvStream(testDb.db, filter, batchSize)).text();
 
 describe("withdrawal CSV export", () => {
   it("writes the header, every row newest first, decimals as stored, formulas neutralised", async () => {
     const [header, ...rows] = parse(await exportText({}, 3));
-    expect(header).toEqual([...WITHDRAWAL_CSV_COLUMNS]);
+    expect(header).toEqual([...CSV_COLUMNS]);
     expect(rows).toHaveLength(10);
-    const record = (index: number) =>
-      Object.fromEntries(WITHDRAWAL_CSV_COLUMNS.map((c, i) => [c, rows[index]?.[i]]));
+    const record = (index: number) => Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, rows[index]?.[i]]));
     expect(record(0)).toMatchObject({
       order_id: "wd_formula",
       state: "paid",
@@ -105,13 +99,13 @@ describe("withdrawal CSV export", () => {
   it("applies the list's filters, and still writes a header when nothing matches", async () => {
     const [, ...rows] = parse(await exportText({ state: "awaiting_approval" }));
     expect(rows.map((row) => row[0])).toEqual(["wd_fiat"]);
-    expect(parse(await exportText({ q: "nobody" }))).toEqual([[...WITHDRAWAL_CSV_COLUMNS]]);
+    expect(parse(await exportText({ q: "nobody" }))).toEqual([[...CSV_COLUMNS]]);
   });
 
   it("reads in keyset batches of the given size", async () => {
     const sizes: number[] = [];
-    for await (const batch of readWithdrawalBatches(testDb.db, {}, 4)) sizes.push(batch.length);
+    for await (const batch of readExportBatches(testDb.db, {}, 4)) sizes.push(batch.length);
     expect(sizes).toEqual([4, 4, 2]);
-    expect(withdrawalExportFileName(new Date("2025-03-04T10:00:00Z"))).toBe("withdrawals-20250304.csv");
+    expect(exportFileName(new Date("2025-03-04T10:00:00Z"))).toBe("withdrawals-20250304.csv");
   });
 });

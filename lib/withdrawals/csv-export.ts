@@ -75,10 +75,10 @@ const csvColumns = {
   created_at: (row) => row.created_at,
 } satisfies CsvColumns<ExportRow>;
 
-export const WITHDRAWAL_CSV_COLUMNS = Object.keys(csvColumns) as (keyof typeof csvColumns)[];
+export const CSV_COLUMNS = Object.keys(csvColumns) as (keyof typeof csvColumns)[];
 
 /** Reads the filtered withdrawals newest first, `batchSize` rows per query. */
-export function readWithdrawalBatches(
+export function readExportBatches(
   db: DbOrTx,
   filter: WithdrawalListFilter,
   batchSize = CSV_EXPORT_BATCH_SIZE,
@@ -90,14 +90,14 @@ export function readWithdrawalBatches(
   });
 }
 
-export function withdrawalCsvStream(
+export function exportCsvStream(
   db: DbOrTx,
   filter: WithdrawalListFilter,
   batchSize = CSV_EXPORT_BATCH_SIZE,
 ): ReadableStream<Uint8Array> {
-  return csvStream(readWithdrawalBatches(db, filter, batchSize), csvColumns);
+  return csvStream(readExportBatches(db, filter, batchSize), csvColumns);
 }
 
-export function withdrawalExportFileName(now: Date): string {
+export function exportFileName(now: Date): string {
   return csvFileName("withdrawals", now);
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { createUser, setUserDisabled } from "@/lib/users/manage-users";
-import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal, WithdrawalRuleError } from "./decide";
+import { RuleError } from "@/lib/auth/rule-error";
+import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
 import type { ValidWithdrawalForm } from "./form-schema";
 import { requestWithdrawal } from "./request-withdrawal";
 import { setApprovalThreshold } from "./settings";
@@ -66,7 +67,7 @@ describe("approving on the server", () => {
     expect(await approveWithdrawal(testDb.db, large.id, id("finance"))).toMatchObject({
       fullyApproved: false,
     });
-    await expect(approveWithdrawal(testDb.db, large.id, id("finance"))).rejects.toThrow(WithdrawalRuleError);
+    await expect(approveWithdrawal(testDb.db, large.id, id("finance"))).rejects.toThrow(RuleError);
     expect(await approveWithdrawal(testDb.db, large.id, id("finance2"))).toMatchObject({
       fullyApproved: true,
       withdrawal: { state: "approved" },
@@ -81,9 +82,7 @@ describe("approving on the server", () => {
       approveWithdrawal(testDb.db, request.id, id("finance2")),
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    expect(results.find((result) => result.status === "rejected")?.reason).toBeInstanceOf(
-      WithdrawalRuleError,
-    );
+    expect(results.find((result) => result.status === "rejected")?.reason).toBeInstanceOf(RuleError);
   });
 
   it("only the requester cancels, and only before a decision; a rejection keeps its reason", async () => {
@@ -104,5 +103,18 @@ describe("approving on the server", () => {
       rejectionReason: "No invoice attached",
     });
     await expect(cancelWithdrawal(testDb.db, other.id, id("support"))).rejects.toThrow(/decided already/);
+  });
+
+  it("rejects by the same rule as it approves: never by the requester", async () => {
+    const request = await requestWithdrawal(testDb.db, form(), id("finance"));
+    await expect(rejectWithdrawal(testDb.db, request.id, id("finance"), "Not needed")).rejects.toThrow(
+      /someone else/,
+    );
+    await expect(rejectWithdrawal(testDb.db, request.id, id("admin"), "Not needed")).rejects.toThrow(
+      /role cannot approve/,
+    );
+    expect(await rejectWithdrawal(testDb.db, request.id, id("finance2"), "Not needed")).toMatchObject({
+      state: "rejected",
+    });
   });
 });

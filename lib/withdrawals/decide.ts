@@ -1,49 +1,58 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { can } from "@/lib/auth/permissions";
+import { RuleError } from "@/lib/auth/rule-error";
 import { users, withdrawalApprovals, withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
-import type { Db } from "@/lib/db/types";
-import { checkApprover } from "./approval-policy";
+import type { Db, Tx } from "@/lib/db/types";
+import { checkApprover, mayCancel } from "./approval-policy";
 import { transition } from "./transition";
-
-/** A rule a person broke (self-approval, wrong state...); its message is shown as is. */
-export class WithdrawalRuleError extends Error {}
 
 export type ApproveOutcome = { fullyApproved: boolean; withdrawal: Withdrawal };
 
 /**
- * Records an approval. The request row is locked for the whole decision, so two approvers acting
- * at once are counted one after the other; the approver's role and status are read in the same
- * transaction. When enough different people approved, the request moves to "approved".
+ * Locks a request awaiting approval for the whole decision, so two people deciding at once are
+ * counted one after the other, and checks the decider (role and status read in the same
+ * transaction) with the rule the page used to offer the buttons (approval-policy.ts).
  */
+async function lockForDecision(
+  tx: Tx,
+  id: string,
+  deciderId: string,
+  notAwaiting: (state: Withdrawal["state"]) => string,
+) {
+  const [request] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
+  if (!request) throw new RuleError("This withdrawal no longer exists.");
+  if (request.state !== "awaiting_approval") throw new RuleError(notAwaiting(request.state));
+  const [decider] = await tx.select().from(users).where(eq(users.id, deciderId));
+  if (!decider) throw new RuleError("Your account no longer exists.");
+  const approvals = await tx
+    .select()
+    .from(withdrawalApprovals)
+    .where(eq(withdrawalApprovals.withdrawalId, id));
+  const decision = checkApprover(
+    {
+      id: decider.id,
+      role: decider.role,
+      disabled: Boolean(decider.disabledAt),
+      canApprove: can(decider.role, "withdrawals:approve"),
+    },
+    { requestedBy: request.requestedBy, approvedBy: approvals.map((approval) => approval.approverId) },
+  );
+  if (!decision.ok) throw new RuleError(decision.reason);
+  return { request, approvalCount: approvals.length };
+}
+
+/** Records an approval; when enough different people approved, the request moves to "approved". */
 export async function approveWithdrawal(db: Db, id: string, approverId: string): Promise<ApproveOutcome> {
   return db.transaction(async (tx) => {
-    const [request] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
-    if (!request) throw new WithdrawalRuleError("This withdrawal no longer exists.");
-    if (request.state !== "awaiting_approval") {
-      throw new WithdrawalRuleError(
-        `This withdrawal is no longer awaiting approval (it is ${request.state.replace("_", " ")}).`,
-      );
-    }
-    const [approver] = await tx.select().from(users).where(eq(users.id, approverId));
-    if (!approver) throw new WithdrawalRuleError("Your account no longer exists.");
-    const approvals = await tx
-      .select()
-      .from(withdrawalApprovals)
-      .where(eq(withdrawalApprovals.withdrawalId, id));
-    const decision = checkApprover(
-      {
-        id: approver.id,
-        role: approver.role,
-        disabled: Boolean(approver.disabledAt),
-        canApprove: can(approver.role, "withdrawals:approve"),
-      },
-      { requestedBy: request.requestedBy, approvedBy: approvals.map((approval) => approval.approverId) },
+    const { request, approvalCount } = await lockForDecision(
+      tx,
+      id,
+      approverId,
+      (state) => `This withdrawal is no longer awaiting approval (it is ${state.replace("_", " ")}).`,
     );
-    if (!decision.ok) throw new WithdrawalRuleError(decision.reason);
-
     await tx.insert(withdrawalApprovals).values({ withdrawalId: id, approverId });
-    const count = approvals.length + 1;
+    const count = approvalCount + 1;
     if (count < request.requiredApprovals) {
       await tx.insert(withdrawalAudit).values({
         withdrawalId: id,
@@ -62,26 +71,31 @@ export async function approveWithdrawal(db: Db, id: string, approverId: string):
       reason: request.requiredApprovals > 1 ? `Approval ${count} of ${request.requiredApprovals}` : null,
     });
     if (!approved)
-      throw new WithdrawalRuleError("This withdrawal changed while you approved it. Reload and try again.");
+      throw new RuleError("This withdrawal changed while you approved it. Reload and try again.");
     return { fullyApproved: true, withdrawal: approved };
   });
 }
 
+/** Rejects with a reason the requester sees; whoever may approve it may reject it instead. */
 export async function rejectWithdrawal(
   db: Db,
   id: string,
   userId: string,
   reason: string,
 ): Promise<Withdrawal> {
-  const rejected = await transition(db, id, {
-    event: "reject",
-    actorId: userId,
-    source: "user",
-    reason,
-    set: { rejectionReason: reason },
+  const notAwaiting = "Only a withdrawal awaiting approval can be rejected.";
+  return db.transaction(async (tx) => {
+    await lockForDecision(tx, id, userId, () => notAwaiting);
+    const rejected = await transition(tx, id, {
+      event: "reject",
+      actorId: userId,
+      source: "user",
+      reason,
+      set: { rejectionReason: reason },
+    });
+    if (!rejected) throw new RuleError(notAwaiting);
+    return rejected;
   });
-  if (!rejected) throw new WithdrawalRuleError("Only a withdrawal awaiting approval can be rejected.");
-  return rejected;
 }
 
 /** Only the requester cancels, and only before approval. */
@@ -90,16 +104,15 @@ export async function cancelWithdrawal(db: Db, id: string, userId: string): Prom
     .select({ requestedBy: withdrawals.requestedBy })
     .from(withdrawals)
     .where(eq(withdrawals.id, id));
-  if (!request) throw new WithdrawalRuleError("This withdrawal no longer exists.");
-  if (request.requestedBy !== userId)
-    throw new WithdrawalRuleError("Only the person who requested a withdrawal can cancel it.");
+  if (!request) throw new RuleError("This withdrawal no longer exists.");
+  if (!mayCancel(userId, request))
+    throw new RuleError("Only the person who requested a withdrawal can cancel it.");
   const cancelled = await transition(db, id, {
     event: "cancel",
     actorId: userId,
     source: "user",
     reason: "Cancelled by the requester",
   });
-  if (!cancelled)
-    throw new WithdrawalRuleError("It can no longer be cancelled: it has been decided already.");
+  if (!cancelled) throw new RuleError("It can no longer be cancelled: it has been decided already.");
   return cancelled;
 }

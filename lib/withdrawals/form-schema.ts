@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimalAmountSchema } from "@/lib/service/schemas";
-import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
-import { checkAddress } from "./address-format";
+import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
+import { checkAddress } from "@/lib/currencies/address-format";
 
 /**
  * The withdrawal request form, shared by the browser and the server action. The amount is given
@@ -86,7 +86,7 @@ export function emptyWithdrawalForm(): WithdrawalFormValues {
 }
 
 /** Maps the service's field names back onto this form. */
-export const WITHDRAWAL_SERVICE_FIELD_TO_FORM: Record<string, keyof WithdrawalFormValues> = {
+export const SERVICE_FIELD_TO_FORM: Record<string, keyof WithdrawalFormValues> = {
   amount: "amount",
   fiatAmount: "fiatAmount",
   fiatCurrency: "fiatCurrency",

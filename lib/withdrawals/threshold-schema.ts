@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { decimalAmountSchema } from "@/lib/service/schemas";
 
 export const thresholdFormSchema = z

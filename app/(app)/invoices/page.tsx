@@ -3,7 +3,7 @@ import { InvoiceListView } from "@/components/invoices/list/invoice-list-view";
 import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
-import { hasFilter, parseInvoiceListParams } from "@/lib/invoices/list-filter";
+import { hasInvoiceFilter, parseInvoiceListParams } from "@/lib/invoices/list-filter";
 import { hasAnyInvoice, listInvoices } from "@/lib/invoices/list-invoices";
 
 export const metadata: Metadata = { title: "Invoices" };
@@ -18,7 +18,7 @@ export default async function InvoicesPage({
   const db = await getDb();
   const page = await listInvoices(db, params);
   const anyInvoice =
-    page.rows.length > 0 || (hasFilter(params) || params.cursor ? await hasAnyInvoice(db) : false);
+    page.rows.length > 0 || (hasInvoiceFilter(params) || params.cursor ? await hasAnyInvoice(db) : false);
   return (
     <InvoiceListView
       params={params}

@@ -1,62 +1,47 @@
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
-import { Card } from "./card";
+import { Card } from "@/components/ui/card";
+import { DetailList, type DetailItem } from "@/components/ui/detail-list";
 import { ExpiryCountdown } from "./expiry-countdown";
 
 export function AmountsCard({ invoice }: { invoice: InvoiceDetail }) {
   const crypto = (value: string | null) => (value && invoice.currency ? `${value} ${invoice.currency}` : "—");
-  const rows: Array<[string, React.ReactNode]> = [
-    ["Amount", <strong key="amount">{`${invoice.amount} ${invoice.fiatCurrency}`}</strong>],
-    ["Paid", invoice.paidFiatAmount ? `${invoice.paidFiatAmount} ${invoice.fiatCurrency}` : "—"],
-    ["Crypto amount", crypto(invoice.cryptoAmount)],
-    ["Paid in crypto", crypto(invoice.paidCryptoAmount)],
-    ["Still due", crypto(invoice.remainingCryptoAmount)],
-    [
-      "Method",
-      invoice.currency
+  const items: DetailItem[] = [
+    { label: "Amount", value: <strong>{`${invoice.amount} ${invoice.fiatCurrency}`}</strong> },
+    {
+      label: "Paid",
+      value: invoice.paidFiatAmount ? `${invoice.paidFiatAmount} ${invoice.fiatCurrency}` : "—",
+    },
+    { label: "Crypto amount", value: crypto(invoice.cryptoAmount) },
+    { label: "Paid in crypto", value: crypto(invoice.paidCryptoAmount) },
+    { label: "Still due", value: crypto(invoice.remainingCryptoAmount) },
+    {
+      label: "Method",
+      value: invoice.currency
         ? `${invoice.currency} on ${invoice.network ?? "?"}`
         : "Customer chooses on the payment page",
-    ],
-    [
-      "Wallet",
-      invoice.wallet ? (
-        <code className="break-all text-xs" key="wallet">
-          {invoice.wallet}
-        </code>
+    },
+    {
+      label: "Wallet",
+      value: invoice.wallet ? <code className="break-all text-xs">{invoice.wallet}</code> : "—",
+    },
+    { label: "Customer", value: invoice.customerId ?? "—" },
+    { label: "Payments", value: invoice.isPaymentMultiple ? "Several allowed" : "One payment" },
+    {
+      label: "Expires",
+      value: invoice.expiresAt ? (
+        <ExpiryCountdown expiresAt={invoice.expiresAt} isFinal={invoice.isFinal} />
       ) : (
         "—"
       ),
-    ],
-    ["Customer", invoice.customerId ?? "—"],
-    ["Payments", invoice.isPaymentMultiple ? "Several allowed" : "One payment"],
-    [
-      "Expires",
-      invoice.expiresAt ? (
-        <ExpiryCountdown key="exp" expiresAt={invoice.expiresAt} isFinal={invoice.isFinal} />
-      ) : (
-        "—"
-      ),
-    ],
-    [
-      "Service id",
-      invoice.serviceId ? (
-        <code className="text-xs" key="sid">
-          {invoice.serviceId}
-        </code>
-      ) : (
-        "—"
-      ),
-    ],
+    },
+    {
+      label: "Service id",
+      value: invoice.serviceId ? <code className="text-xs">{invoice.serviceId}</code> : "—",
+    },
   ];
   return (
     <Card title="Amounts">
-      <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm" data-testid="amounts">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-500">{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList items={items} data-testid="amounts" />
     </Card>
   );
 }

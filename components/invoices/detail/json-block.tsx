@@ -1,4 +1,4 @@
-import { Card } from "./card";
+import { Card } from "@/components/ui/card";
 
 export function JsonBlock({ title, value }: { title: string; value: unknown }) {
   return (

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toaster";
 import { formatDateTime } from "@/lib/format";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
-import { Card } from "./card";
+import { Card } from "@/components/ui/card";
 
 export function paymentMessage(invoice: InvoiceDetail): string {
   const expiry = invoice.expiresAt ? ` The link is valid until ${formatDateTime(invoice.expiresAt)}.` : "";

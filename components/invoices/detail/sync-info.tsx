@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toaster";
 import { formatDateTime } from "@/lib/format";
 import { refreshInvoiceAction } from "@/lib/invoices/actions";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
-import { Card } from "./card";
+import { Card } from "@/components/ui/card";
 
 export function SyncInfo({ invoice, fetchFailed }: { invoice: InvoiceDetail; fetchFailed: boolean }) {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { formatDateTime } from "@/lib/format";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
-import { Card } from "./card";
+import { Card } from "@/components/ui/card";
 
 type Event = InvoiceDetail["events"][number];
 

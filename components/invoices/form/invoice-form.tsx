@@ -1,10 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { applyActionErrors } from "@/components/forms/apply-action-errors";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
@@ -12,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import { createInvoiceAction } from "@/lib/invoices/actions";
-import { FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { invoiceFormSchema, type InvoiceFormValues } from "@/lib/invoices/form-schema";
 import { AdvancedFields } from "./advanced-fields";
 import { LifetimeField } from "./lifetime-field";
@@ -20,23 +17,16 @@ import { PaymentMethodFields } from "./payment-method-fields";
 
 export function InvoiceForm({ defaultValues }: { defaultValues: InvoiceFormValues }) {
   const router = useRouter();
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<InvoiceFormValues>({
-    resolver: zodResolver(invoiceFormSchema),
+  const { form, formError, submit } = useActionForm({
+    schema: invoiceFormSchema,
     defaultValues,
+    action: createInvoiceAction,
+    onSuccess: ({ invoiceId }) => {
+      toast.success("Invoice created. Share its payment link with the customer.");
+      router.push(`/invoices/${invoiceId}`);
+    },
   });
   const { errors, isSubmitting } = form.formState;
-
-  async function onSubmit(values: InvoiceFormValues) {
-    setFormError(undefined);
-    const result = await createInvoiceAction(values);
-    if (!result.ok) {
-      setFormError(applyActionErrors(form, result));
-      return;
-    }
-    toast.success("Invoice created. Share its payment link with the customer.");
-    router.push(`/invoices/${result.data.invoiceId}`);
-  }
 
   const field = (name: keyof InvoiceFormValues) => ({
     id: name,
@@ -46,7 +36,7 @@ export function InvoiceForm({ defaultValues }: { defaultValues: InvoiceFormValue
   });
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6" noValidate>
+    <form onSubmit={submit} className="grid gap-6" noValidate>
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-2">
         <FormField id="amount" label="Amount" error={errors.amount?.message}>
           <Input inputMode="decimal" placeholder="120.00" autoComplete="off" {...field("amount")} />

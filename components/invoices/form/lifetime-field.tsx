@@ -5,7 +5,7 @@ import type { UseFormReturn } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { LIFETIME_PRESETS } from "@/lib/invoices/currencies";
+import { LIFETIME_PRESETS } from "@/lib/invoices/lifetime-presets";
 import type { InvoiceFormValues } from "@/lib/invoices/form-schema";
 
 const CUSTOM = "custom";

@@ -3,7 +3,7 @@
 import type { UseFormReturn } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
-import { CRYPTO_NETWORKS } from "@/lib/invoices/currencies";
+import { CRYPTO_NETWORKS } from "@/lib/currencies/crypto";
 import type { InvoiceFormValues } from "@/lib/invoices/form-schema";
 
 /** Optional: fix the crypto currency and network, so the customer does not choose on the payment page. */

@@ -1,22 +1,16 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { WithdrawalView } from "@/components/withdrawals/withdrawal-view";
+import { WithdrawalView } from "@/components/withdrawals/detail/withdrawal-view";
 import { requirePermission } from "@/lib/auth/guards";
-import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
-import { getWithdrawalDetail } from "@/lib/withdrawals/queries";
+import { getWithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
 
 export const metadata: Metadata = { title: "Withdrawal" };
 
 export default async function WithdrawalPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePermission("withdrawals:view");
   const { id } = await params;
-  const detail = /^[0-9a-f-]{36}$/i.test(id) ? await getWithdrawalDetail(await getDb(), id) : null;
+  const detail = /^[0-9a-f-]{36}$/i.test(id) ? await getWithdrawalDetail(await getDb(), id, user) : null;
   if (!detail) notFound();
-  return (
-    <WithdrawalView
-      initial={detail}
-      viewer={{ id: user.id, email: user.email, canApprove: can(user.role, "withdrawals:approve") }}
-    />
-  );
+  return <WithdrawalView initial={detail} />;
 }

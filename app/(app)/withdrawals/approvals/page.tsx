@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DecisionButtons } from "@/components/withdrawals/decision-buttons";
+import { DecisionButtons } from "@/components/withdrawals/detail/decision-buttons";
 import { Badge } from "@/components/ui/badge";
 import {
   Table,
@@ -15,13 +15,13 @@ import { requirePermission } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
 import { formatRelative } from "@/lib/format";
 import { describeAmount } from "@/lib/withdrawals/present";
-import { listAwaitingApproval } from "@/lib/withdrawals/queries";
+import { listAwaitingApproval } from "@/lib/withdrawals/approval-queue";
 
 export const metadata: Metadata = { title: "Approvals" };
 
 export default async function ApprovalsPage() {
   const user = await requirePermission("withdrawals:approve");
-  const queue = await listAwaitingApproval(await getDb());
+  const queue = await listAwaitingApproval(await getDb(), user);
   return (
     <div className="grid gap-6">
       <div>
@@ -66,9 +66,9 @@ export default async function ApprovalsPage() {
                 {withdrawal.approvedBy.length} of {withdrawal.requiredApprovals}
               </TableCell>
               <TableCell className="text-right">
-                {withdrawal.requestedBy === user.id ? (
+                {withdrawal.viewerMay.cannotDecide === "requester" ? (
                   <span className="text-xs text-slate-500">Your request: someone else approves it</span>
-                ) : withdrawal.approvedBy.includes(user.email) ? (
+                ) : withdrawal.viewerMay.cannotDecide === "approved-already" ? (
                   <span className="text-xs text-slate-500">You approved; waiting for a second approver</span>
                 ) : (
                   <DecisionButtons withdrawal={withdrawal} />

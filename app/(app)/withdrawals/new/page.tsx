@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { WithdrawalForm } from "@/components/withdrawals/withdrawal-form";
+import { WithdrawalForm } from "@/components/withdrawals/form/withdrawal-form";
 import { requirePermission } from "@/lib/auth/guards";
 import { emptyWithdrawalForm } from "@/lib/withdrawals/form-schema";
 

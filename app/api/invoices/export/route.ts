@@ -3,7 +3,7 @@ import { readSession } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { csvResponse } from "@/lib/csv/stream-csv";
 import { getDb } from "@/lib/db/client";
-import { exportFileName, invoiceCsvStream } from "@/lib/invoices/csv-export";
+import { exportFileName, exportCsvStream } from "@/lib/invoices/csv-export";
 import { parseInvoiceListParams } from "@/lib/invoices/list-filter";
 
 /** The invoice list as CSV, with the list's filters (not its page): streamed, any size. */
@@ -14,6 +14,6 @@ export async function GET(request: NextRequest) {
     return new Response("Your role may not view invoices.", { status: 403 });
   }
   const { status, q, dateFrom, dateTo } = parseInvoiceListParams(request.nextUrl.searchParams);
-  const stream = invoiceCsvStream(await getDb(), { status, q, dateFrom, dateTo });
+  const stream = exportCsvStream(await getDb(), { status, q, dateFrom, dateTo });
   return csvResponse(stream, exportFileName(new Date()));
 }

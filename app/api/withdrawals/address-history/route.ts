@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { readSession } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
-import { addressesPaidBefore } from "@/lib/withdrawals/queries";
+import { addressesPaidBefore } from "@/lib/withdrawals/paid-addresses";
 
 // Asked by the request form: has Paydesk ever paid out to this address?
 export async function GET(request: NextRequest) {

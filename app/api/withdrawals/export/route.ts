@@ -3,7 +3,7 @@ import { readSession } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { csvResponse } from "@/lib/csv/stream-csv";
 import { getDb } from "@/lib/db/client";
-import { withdrawalCsvStream, withdrawalExportFileName } from "@/lib/withdrawals/csv-export";
+import { exportCsvStream, exportFileName } from "@/lib/withdrawals/csv-export";
 import { parseWithdrawalListParams } from "@/lib/withdrawals/list-filter";
 
 /** The withdrawal list as CSV, with the list's filters (not its page): streamed, any size. */
@@ -14,6 +14,6 @@ export async function GET(request: NextRequest) {
     return new Response("Your role may not view withdrawals.", { status: 403 });
   }
   const { state, q } = parseWithdrawalListParams(request.nextUrl.searchParams);
-  const stream = withdrawalCsvStream(await getDb(), { state, q });
-  return csvResponse(stream, withdrawalExportFileName(new Date()));
+  const stream = exportCsvStream(await getDb(), { state, q });
+  return csvResponse(stream, exportFileName(new Date()));
 }

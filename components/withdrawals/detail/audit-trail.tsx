@@ -1,7 +1,7 @@
-import { Card } from "@/components/invoices/detail/card";
+import { Card } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
-import type { WithdrawalDetail } from "@/lib/withdrawals/queries";
+import type { WithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
 import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "@/lib/withdrawals/state-machine";
 
 const label = (state: string | null) =>

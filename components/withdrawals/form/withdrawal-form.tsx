@@ -1,29 +1,32 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { applyActionErrors } from "@/components/forms/apply-action-errors";
+import { useWatch } from "react-hook-form";
+import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
-import { CRYPTO_NETWORKS, FIAT_CURRENCIES } from "@/lib/invoices/currencies";
+import { CRYPTO_NETWORKS } from "@/lib/currencies/crypto";
+import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { requestWithdrawalAction } from "@/lib/withdrawals/actions";
-import { checkAddress } from "@/lib/withdrawals/address-format";
+import { checkAddress } from "@/lib/currencies/address-format";
 import { withdrawalFormSchema, type WithdrawalFormValues } from "@/lib/withdrawals/form-schema";
 import { AddressHistoryHint } from "./address-history-hint";
 import { FeeChoice } from "./fee-choice";
 
 export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFormValues }) {
   const router = useRouter();
-  const [formError, setFormError] = useState<string>();
-  const form = useForm<WithdrawalFormValues>({
-    resolver: zodResolver(withdrawalFormSchema),
+  const { form, formError, submit } = useActionForm({
+    schema: withdrawalFormSchema,
     defaultValues,
+    action: requestWithdrawalAction,
+    onSuccess: ({ id }) => {
+      toast.success("Withdrawal requested. Finance will review it.");
+      router.push(`/withdrawals/${id}`);
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const [amountIn, currency, network, address] = useWatch({
@@ -33,17 +36,6 @@ export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFor
   const networks = CRYPTO_NETWORKS[currency] ?? [];
   const addressCheck = network && address ? checkAddress(network, address) : null;
 
-  async function onSubmit(values: WithdrawalFormValues) {
-    setFormError(undefined);
-    const result = await requestWithdrawalAction(values);
-    if (!result.ok) {
-      setFormError(applyActionErrors(form, result));
-      return;
-    }
-    toast.success("Withdrawal requested. Finance will review it.");
-    router.push(`/withdrawals/${result.data.id}`);
-  }
-
   const field = (name: keyof WithdrawalFormValues) => ({
     id: name,
     "aria-invalid": Boolean(errors[name]),
@@ -51,7 +43,7 @@ export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFor
   });
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6" noValidate>
+    <form onSubmit={submit} className="grid gap-6" noValidate>
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-2">
         <fieldset className="grid gap-2 sm:col-span-2">
           <legend className="text-sm font-medium">Amount given in</legend>

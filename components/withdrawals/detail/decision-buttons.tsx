@@ -4,12 +4,17 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DetailList } from "@/components/ui/detail-list";
 import { toast } from "@/components/ui/toaster";
 import { approveWithdrawalAction, rejectWithdrawalAction } from "@/lib/withdrawals/actions";
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
-import type { WithdrawalView } from "@/lib/withdrawals/queries";
+import { rejectFormSchema } from "@/lib/withdrawals/reject-schema";
+import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 
-/** Approve (after seeing exactly what leaves, and where) or reject (with a reason). */
+/**
+ * Approve (after seeing exactly what leaves, and where) or reject (with a reason); nothing when
+ * the server said this viewer may not decide (`viewerMay`).
+ */
 export function DecisionButtons({ withdrawal, onDone }: { withdrawal: WithdrawalView; onDone?: () => void }) {
   const router = useRouter();
   const [reason, setReason] = useState("");
@@ -23,6 +28,7 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
     return ok;
   };
 
+  if (!withdrawal.viewerMay.decide) return null;
   return (
     <div className="flex flex-wrap gap-2">
       <ConfirmDialog
@@ -34,24 +40,27 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
           return finish(result.ok, result.ok ? result.data.message : result.message);
         }}
         description={
-          <dl
-            className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 text-sm text-slate-800"
+          <DetailList
+            size="compact"
+            className="text-slate-800"
             data-testid="approve-summary"
+            items={[
+              { label: "Amount", value: describeAmount(withdrawal), valueClassName: "font-semibold" },
+              { label: "Network", value: withdrawal.network },
+              {
+                label: "To address",
+                value: withdrawal.address,
+                valueClassName: "font-mono text-xs break-all",
+              },
+              { label: "Fee", value: describeFee(withdrawal.isSubtract) },
+            ]}
           >
-            <dt className="text-slate-500">Amount</dt>
-            <dd className="font-semibold">{describeAmount(withdrawal)}</dd>
-            <dt className="text-slate-500">Network</dt>
-            <dd>{withdrawal.network}</dd>
-            <dt className="text-slate-500">To address</dt>
-            <dd className="font-mono text-xs break-all">{withdrawal.address}</dd>
-            <dt className="text-slate-500">Fee</dt>
-            <dd>{describeFee(withdrawal.isSubtract)}</dd>
             {withdrawal.newAddress ? (
               <dd className="col-span-2 font-medium text-amber-700">
                 Never paid before: Paydesk has sent nothing to this address yet.
               </dd>
             ) : null}
-          </dl>
+          </DetailList>
         }
       />
       <ConfirmDialog
@@ -64,11 +73,12 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
         confirmLabel="Reject"
         tone="danger"
         onConfirm={async () => {
-          if (reason.trim().length < 3) {
-            setReasonError("Say why it is rejected (at least 3 characters).");
+          const form = rejectFormSchema.safeParse({ reason });
+          if (!form.success) {
+            setReasonError(form.error.issues[0]?.message);
             return false;
           }
-          const result = await rejectWithdrawalAction({ id: withdrawal.id, reason });
+          const result = await rejectWithdrawalAction({ id: withdrawal.id, reason: form.data.reason });
           if (!result.ok && result.fieldErrors?.reason) {
             setReasonError(result.fieldErrors.reason[0]);
             return false;

@@ -1,25 +1,20 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Card } from "@/components/invoices/detail/card";
+import { Card } from "@/components/ui/card";
+import { DetailList, type DetailItem } from "@/components/ui/detail-list";
 import { fetchJson } from "@/lib/query-client";
 import { formatDateTime } from "@/lib/format";
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
-import type { WithdrawalDetail } from "@/lib/withdrawals/queries";
+import type { WithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
 import { FINAL_STATES } from "@/lib/withdrawals/state-machine";
 import { AuditTrail } from "./audit-trail";
 import { WithdrawalActions } from "./withdrawal-actions";
-import { WithdrawalStateBadge } from "./withdrawal-state-badge";
+import { WithdrawalStateBadge } from "../withdrawal-state-badge";
 
 const POLL_MS = 3_000;
 
-export interface Viewer {
-  id: string;
-  email: string;
-  canApprove: boolean;
-}
-
-export function WithdrawalView({ initial, viewer }: { initial: WithdrawalDetail; viewer: Viewer }) {
+export function WithdrawalView({ initial }: { initial: WithdrawalDetail }) {
   const query = useQuery({
     queryKey: ["withdrawal", initial.withdrawal.id],
     queryFn: () => fetchJson<WithdrawalDetail>(`/api/withdrawals/${initial.withdrawal.id}`),
@@ -28,29 +23,30 @@ export function WithdrawalView({ initial, viewer }: { initial: WithdrawalDetail;
       FINAL_STATES.includes(current.state.data?.withdrawal.state ?? "paid") ? false : POLL_MS,
   });
   const { withdrawal, audit, webhooks } = query.data;
-  const facts: Array<[string, React.ReactNode]> = [
-    ["Amount", <strong key="a">{describeAmount(withdrawal)}</strong>],
-    ["Network", withdrawal.network],
-    [
-      "To address",
-      <code key="ad" className="text-xs break-all">
-        {withdrawal.address}
-      </code>,
-    ],
-    ["Fee", describeFee(withdrawal.isSubtract)],
-    ["Customer", withdrawal.customerId ?? "—"],
-    ["Reason", withdrawal.reason],
-    ["Requested by", `${withdrawal.requestedByEmail ?? "?"} on ${formatDateTime(withdrawal.createdAt)}`],
-    [
-      "Approvals",
-      `${withdrawal.approvedBy.length} of ${withdrawal.requiredApprovals}${withdrawal.approvedBy.length ? `: ${withdrawal.approvedBy.join(", ")}` : ""}`,
-    ],
-    ["Service id", withdrawal.serviceId ?? "—"],
-    ["Service status", withdrawal.serviceStatus ?? "—"],
-    [
-      "Paid out (service)",
-      withdrawal.serviceAmount ? `${withdrawal.serviceAmount} ${withdrawal.currency}` : "—",
-    ],
+  const facts: DetailItem[] = [
+    { label: "Amount", value: <strong>{describeAmount(withdrawal)}</strong> },
+    { label: "Network", value: withdrawal.network },
+    {
+      label: "To address",
+      value: <code className="text-xs break-all">{withdrawal.address}</code>,
+    },
+    { label: "Fee", value: describeFee(withdrawal.isSubtract) },
+    { label: "Customer", value: withdrawal.customerId ?? "—" },
+    { label: "Reason", value: withdrawal.reason },
+    {
+      label: "Requested by",
+      value: `${withdrawal.requestedByEmail ?? "?"} on ${formatDateTime(withdrawal.createdAt)}`,
+    },
+    {
+      label: "Approvals",
+      value: `${withdrawal.approvedBy.length} of ${withdrawal.requiredApprovals}${withdrawal.approvedBy.length ? `: ${withdrawal.approvedBy.join(", ")}` : ""}`,
+    },
+    { label: "Service id", value: withdrawal.serviceId ?? "—" },
+    { label: "Service status", value: withdrawal.serviceStatus ?? "—" },
+    {
+      label: "Paid out (service)",
+      value: withdrawal.serviceAmount ? `${withdrawal.serviceAmount} ${withdrawal.currency}` : "—",
+    },
   ];
 
   return (
@@ -82,17 +78,10 @@ export function WithdrawalView({ initial, viewer }: { initial: WithdrawalDetail;
           {withdrawal.failureMessage}
         </p>
       ) : null}
-      <WithdrawalActions withdrawal={withdrawal} viewer={viewer} />
+      <WithdrawalActions withdrawal={withdrawal} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Details">
-          <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-sm">
-            {facts.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="text-slate-500">{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailList items={facts} />
         </Card>
         <AuditTrail audit={audit} webhooks={webhooks} />
       </div>

@@ -6,15 +6,15 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
 import { cancelWithdrawalAction, retryWithdrawalAction } from "@/lib/withdrawals/actions";
-import type { WithdrawalView } from "@/lib/withdrawals/queries";
+import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { DecisionButtons } from "./decision-buttons";
-import type { Viewer } from "./withdrawal-view";
 
-export function WithdrawalActions({ withdrawal, viewer }: { withdrawal: WithdrawalView; viewer: Viewer }) {
+/** Offers what the server said this viewer may do with the withdrawal (`viewerMay`), nothing more. */
+export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["withdrawal", withdrawal.id] });
-  const isRequester = withdrawal.requestedBy === viewer.id;
+  const may = withdrawal.viewerMay;
 
   async function retry() {
     setBusy(true);
@@ -28,15 +28,13 @@ export function WithdrawalActions({ withdrawal, viewer }: { withdrawal: Withdraw
   if (withdrawal.state === "awaiting_approval") {
     return (
       <div className="flex flex-wrap items-center gap-3">
-        {viewer.canApprove && !isRequester && !withdrawal.approvedBy.includes(viewer.email) ? (
-          <DecisionButtons withdrawal={withdrawal} onDone={refresh} />
-        ) : null}
-        {viewer.canApprove && isRequester ? (
+        {may.decide ? <DecisionButtons withdrawal={withdrawal} onDone={refresh} /> : null}
+        {may.cannotDecide === "requester" ? (
           <p className="text-sm text-slate-600">
             You requested this withdrawal, so someone else in finance approves it.
           </p>
         ) : null}
-        {isRequester ? (
+        {may.cancel ? (
           <ConfirmDialog
             trigger={
               <Button size="sm" variant="secondary">
@@ -59,8 +57,7 @@ export function WithdrawalActions({ withdrawal, viewer }: { withdrawal: Withdraw
       </div>
     );
   }
-  // "approved" normally moves on at once; one still here was orphaned (its sender stopped).
-  if ((withdrawal.state === "failed" || withdrawal.state === "approved") && viewer.canApprove) {
+  if (may.sendAgain) {
     return (
       <div>
         <Button size="sm" onClick={retry} disabled={busy}>

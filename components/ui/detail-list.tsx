@@ -1,0 +1,38 @@
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "@/lib/cn";
+
+export interface DetailItem {
+  label: string;
+  value: ReactNode;
+  /** Classes of the value alone, e.g. a monospace address. */
+  valueClassName?: string;
+}
+
+const SIZES = {
+  default: "grid-cols-[9rem_1fr] gap-x-4 gap-y-2",
+  compact: "grid-cols-[7rem_1fr] gap-x-3 gap-y-1",
+};
+
+/**
+ * Labels and their values as a two-column `<dl>`: a detail page's facts, a dialog's summary.
+ * `children` come after the items, inside the list (a note spanning both columns, say).
+ */
+export function DetailList({
+  items,
+  size = "default",
+  className,
+  children,
+  ...props
+}: { items: DetailItem[]; size?: keyof typeof SIZES } & ComponentProps<"dl">) {
+  return (
+    <dl className={cn("grid text-sm", SIZES[size], className)} {...props}>
+      {items.map(({ label, value, valueClassName }) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-500">{label}</dt>
+          <dd className={valueClassName}>{value}</dd>
+        </div>
+      ))}
+      {children}
+    </dl>
+  );
+}

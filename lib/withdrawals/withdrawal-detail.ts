@@ -1,0 +1,56 @@
+import "server-only";
+import { aliasedTable, and, asc, desc, eq, ne } from "drizzle-orm";
+import { users, webhookEvents, withdrawalAudit, withdrawals } from "@/lib/db/schema";
+import type { DbOrTx } from "@/lib/db/types";
+import type { Viewer } from "./viewer-permissions";
+import { toWithdrawalViews } from "./withdrawal-view";
+
+/** Everything the withdrawal page shows, as plain JSON, including what this viewer may do. */
+export async function getWithdrawalDetail(db: DbOrTx, id: string, viewer: Viewer) {
+  const [row] = await db
+    .select({ withdrawal: withdrawals, requester: users.email })
+    .from(withdrawals)
+    .leftJoin(users, eq(users.id, withdrawals.requestedBy))
+    .where(eq(withdrawals.id, id));
+  if (!row) return null;
+  const [view] = await toWithdrawalViews(db, [row], viewer);
+  if (!view) return null;
+  const actor = aliasedTable(users, "actor");
+  const [audit, webhooks] = await Promise.all([
+    db
+      .select({ entry: withdrawalAudit, actor: actor.email })
+      .from(withdrawalAudit)
+      .leftJoin(actor, eq(actor.id, withdrawalAudit.actorId))
+      .where(eq(withdrawalAudit.withdrawalId, id))
+      .orderBy(asc(withdrawalAudit.createdAt)),
+    db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.orderId, row.withdrawal.orderId), ne(webhookEvents.outcome, "unverified")))
+      .orderBy(desc(webhookEvents.receivedAt))
+      .limit(50),
+  ]);
+  return {
+    withdrawal: view,
+    audit: audit.map(({ entry, actor: email }) => ({
+      id: entry.id,
+      actor: email,
+      source: entry.source,
+      fromState: entry.fromState,
+      toState: entry.toState,
+      reason: entry.reason,
+      at: entry.createdAt.toISOString(),
+    })),
+    webhooks: webhooks.map((event) => ({
+      id: event.id,
+      receivedAt: event.receivedAt.toISOString(),
+      reportedStatus: event.reportedStatus,
+      verified: event.verified,
+      outcome: event.outcome,
+      detail: event.outcomeDetail,
+      duplicates: event.duplicates,
+    })),
+  };
+}
+
+export type WithdrawalDetail = NonNullable<Awaited<ReturnType<typeof getWithdrawalDetail>>>;
