@@ -34,15 +34,6 @@ test("the form says what is missing before anything is sent", async ({ page }) =
   await expect(page.getByText("Enter your password.")).toBeVisible();
 });
 
-test("sign-out ends the session", async ({ page }) => {
-  await signIn(page, DEMO.support);
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login\?reason=signed-out/);
-  await page.goto("/");
-  await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-});
-
 test("a support user opening an admin page directly gets the 403 page", async ({ page }) => {
   await signIn(page, DEMO.support);
   const response = await page.goto("/admin/users");

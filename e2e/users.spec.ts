@@ -73,7 +73,10 @@ test("a disabled user cannot sign in, and one already signed in is signed out on
   await context.close();
 });
 
-test("an admin changes a user's role and it applies at once", async ({ page, browser }) => {
+test("an admin changes a user's role: their sessions end, and they sign in again under the new role", async ({
+  page,
+  browser,
+}) => {
   const user = {
     email: uniqueEmail("promoted"),
     name: "Soon Admin",
@@ -90,6 +93,9 @@ test("an admin changes a user's role and it applies at once", async ({ page, bro
 
   await page.getByLabel(`Role of ${user.email}`).selectOption("admin");
   await expect(page.getByText(`${user.email} is now Admin.`)).toBeVisible();
+  await theirPage.goto("/admin/users");
+  await expect(theirPage).toHaveURL(/\/login/);
+  await signIn(theirPage, user.email, user.password);
   expect((await theirPage.goto("/admin/users"))?.status()).toBe(200);
   await context.close();
 });

@@ -1,23 +1,52 @@
 import "server-only";
-import { getServerSession } from "next-auth";
+import { decode, type JWT } from "next-auth/jwt";
+import { cookies } from "next/headers";
 import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
+import { serverEnv } from "@/lib/env";
+import { SESSION_COOKIE_NAMES, sessionCookieValue } from "./session-cookies";
+import { judgeSessionToken, nowInSeconds } from "./session-token";
 import { findUserById } from "./user-lookup";
-import { authOptions } from "./options";
 
 export type CurrentUser = Pick<User, "id" | "email" | "name" | "role">;
 
 export type SessionState =
   | { status: "signed-out" }
-  /** Signed in with a token, but the account was disabled or deleted since. */
+  /** Signed in with a token, but the account was disabled since. */
   | { status: "revoked" }
   | { status: "active"; user: CurrentUser };
 
-/** The session's user as the database sees them now, not as the token remembers them. */
+/**
+ * The session's user as the database sees them now, not as the token remembers them: the token
+ * is decoded here and judged against the user's row (see session-token.ts), on every request.
+ */
 export async function readSession(): Promise<SessionState> {
-  const session = await getServerSession(authOptions());
-  if (!session?.userId) return { status: "signed-out" };
-  const user = await findUserById(await getDb(), session.userId);
-  if (!user || user.disabledAt) return { status: "revoked" };
-  return { status: "active", user: { id: user.id, email: user.email, name: user.name, role: user.role } };
+  const env = serverEnv();
+  const token = await readSessionToken(env.NEXTAUTH_SECRET);
+  if (!token?.sub) return { status: "signed-out" };
+  const user = await findUserById(await getDb(), token.sub);
+  const verdict = judgeSessionToken(token, user, nowInSeconds(), env.SESSION_MAX_AGE_MINUTES * 60);
+  if (verdict === "active" && user) {
+    return { status: "active", user: { id: user.id, email: user.email, name: user.name, role: user.role } };
+  }
+  return verdict === "disabled" ? { status: "revoked" } : { status: "signed-out" };
+}
+
+async function readSessionToken(secret: string | undefined): Promise<JWT | null> {
+  // Cookies first, always: reading them is what makes every page that checks the session
+  // render per request (at build time there is no secret, and a page that returned before
+  // touching cookies would be prerendered once, as a redirect to /login).
+  const all = (await cookies()).getAll();
+  if (!secret) return null;
+  for (const name of SESSION_COOKIE_NAMES) {
+    const value = sessionCookieValue(all, name);
+    if (!value) continue;
+    try {
+      const token = await decode({ token: value, secret });
+      if (token) return token;
+    } catch {
+      // A token that does not decrypt (another secret, tampered, past its own expiry) is no session.
+    }
+  }
+  return null;
 }

@@ -5,13 +5,17 @@ import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { clientIp } from "./client-ip";
 import { loginLimiter } from "./login-rate-limit";
+import { endSessionsOf, refreshSessionToken } from "./session-lifecycle";
 import { checkCredentials } from "./sign-in";
 
 export function authOptions(): NextAuthOptions {
   const env = serverEnv();
+  const maxAgeSeconds = env.SESSION_MAX_AGE_MINUTES * 60;
   return {
     secret: env.NEXTAUTH_SECRET,
-    session: { strategy: "jwt", maxAge: env.SESSION_MAX_AGE_MINUTES * 60 },
+    // The token's own lifetime is the session's: next-auth's default would be 30 days.
+    session: { strategy: "jwt", maxAge: maxAgeSeconds },
+    jwt: { maxAge: maxAgeSeconds },
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
@@ -27,14 +31,21 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      // The token carries only the user's id; the role is read from the database on every
-      // protected page and mutation, so a change takes effect at once.
-      jwt({ token, user }) {
-        if (user) token.sub = user.id;
-        return token;
+      // The token carries the user's id, session version and sign-in time; the role is read from
+      // the database on every protected page and mutation, so a change takes effect at once.
+      // A token that has ended is refused here: next-auth then clears the cookie and
+      // GET /api/auth/session answers with no session.
+      async jwt({ token, user }) {
+        return refreshSessionToken(await getDb(), token, user, maxAgeSeconds);
       },
       session({ session, token }) {
         return { ...session, userId: token.sub };
+      },
+    },
+    events: {
+      // Signing out ends every session of the user, not just this browser's cookie.
+      async signOut({ token }) {
+        if (token?.sub) await endSessionsOf(await getDb(), token.sub);
       },
     },
   };

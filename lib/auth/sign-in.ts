@@ -7,7 +7,7 @@ import { burnPasswordCheck, verifyPassword } from "./password";
 import type { Role } from "./roles";
 
 export type SignInResult =
-  | { ok: true; user: { id: string; email: string; name: string; role: Role } }
+  | { ok: true; user: { id: string; email: string; name: string; role: Role; sessionVersion: number } }
   | { ok: false; message: string };
 
 export const WRONG_CREDENTIALS = "Wrong email or password.";
@@ -40,5 +40,14 @@ export async function checkCredentials(
     return { ok: false, message: "This account is disabled. Ask an admin to enable it." };
   }
   await limiter.recordSuccess(email);
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role } };
+  return {
+    ok: true,
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      sessionVersion: user.sessionVersion,
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { users } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { RuleError } from "@/lib/auth/rule-error";
 import { changeUserRole, createUser, setUserDisabled } from "./manage-users";
+import { refreshSessionToken } from "@/lib/auth/session-lifecycle";
 import { findUserById } from "@/lib/auth/user-lookup";
 
 let testDb: TestDb;
@@ -66,5 +67,26 @@ describe("managing users", () => {
     expect((await findUserById(testDb.db, user.id))?.disabledAt).toBeInstanceOf(Date);
     await setUserDisabled(testDb.db, user.id, false);
     expect((await findUserById(testDb.db, user.id))?.disabledAt).toBeNull();
+  });
+
+  it("disabling ends the user's sessions for good; re-enabling does not revive them", async () => {
+    await newUser("admin@example.com");
+    const user = await newUser("t@example.com", "support");
+    const token = await refreshSessionToken(testDb.db, {}, user, 300, 100);
+    await setUserDisabled(testDb.db, user.id, true);
+    await setUserDisabled(testDb.db, user.id, false);
+    await expect(refreshSessionToken(testDb.db, token, undefined, 300, 110)).rejects.toMatchObject({
+      verdict: "superseded",
+    });
+  });
+
+  it("a role change ends the user's sessions", async () => {
+    await newUser("admin@example.com");
+    const user = await newUser("u@example.com", "support");
+    const token = await refreshSessionToken(testDb.db, {}, user, 300, 100);
+    await changeUserRole(testDb.db, user.id, "finance");
+    await expect(refreshSessionToken(testDb.db, token, undefined, 300, 110)).rejects.toMatchObject({
+      verdict: "superseded",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
+import { endAllSessions } from "@/lib/auth/session-token";
 import type { Role } from "@/lib/auth/roles";
 import { users, type User } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
@@ -32,7 +33,11 @@ export async function changeUserRole(db: Db, userId: string, role: Role): Promis
     if (target.role === "admin" && role !== "admin" && !target.disabledAt) {
       assertAnotherActiveAdmin(admins, userId, "demote");
     }
-    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    // A role change ends the user's sessions: they sign in again under the new role.
+    await tx
+      .update(users)
+      .set({ role, updatedAt: new Date(), ...(role !== target.role ? endAllSessions : {}) })
+      .where(eq(users.id, userId));
   });
 }
 
@@ -45,7 +50,12 @@ export async function setUserDisabled(db: Db, userId: string, disabled: boolean)
     }
     await tx
       .update(users)
-      .set({ disabledAt: disabled ? (target.disabledAt ?? new Date()) : null, updatedAt: new Date() })
+      .set({
+        disabledAt: disabled ? (target.disabledAt ?? new Date()) : null,
+        updatedAt: new Date(),
+        // Disabling ends every session for good: enabling again does not revive them.
+        ...(disabled ? endAllSessions : {}),
+      })
       .where(eq(users.id, userId));
   });
 }

@@ -3,7 +3,7 @@ import { asc } from "drizzle-orm";
 import { users, type User } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 
-export type UserListItem = Omit<User, "passwordHash">;
+export type UserListItem = Omit<User, "passwordHash" | "sessionVersion">;
 
 export function listUsers(db: DbOrTx): Promise<UserListItem[]> {
   return db

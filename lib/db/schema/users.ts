@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ROLES } from "./enums";
 
 export const users = pgTable(
@@ -12,6 +12,8 @@ export const users = pgTable(
     role: text("role", { enum: ROLES }).notNull(),
     passwordHash: text("password_hash").notNull(),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** Every session token carries the version it was issued under; raising it ends them all. */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,6 @@
 import { cookies } from "next/headers";
 import { NextResponse, type NextRequest } from "next/server";
-
-const SESSION_COOKIE_NAMES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
+import { isSessionCookie } from "@/lib/auth/session-cookies";
 
 /**
  * Ends a session whose token is still valid but whose account was disabled: pages cannot clear
@@ -11,9 +10,16 @@ const SESSION_COOKIE_NAMES = ["next-auth.session-token", "__Secure-next-auth.ses
 export async function GET(request: NextRequest) {
   const jar = await cookies();
   for (const cookie of jar.getAll()) {
-    if (SESSION_COOKIE_NAMES.some((name) => cookie.name === name || cookie.name.startsWith(`${name}.`))) {
-      jar.delete(cookie.name);
-    }
+    if (!isSessionCookie(cookie.name)) continue;
+    // A browser ignores a Set-Cookie for a __Secure- cookie without the Secure attribute, so the
+    // deletion repeats the attributes next-auth set it with.
+    jar.set(cookie.name, "", {
+      path: "/",
+      maxAge: 0,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: cookie.name.startsWith("__Secure-"),
+    });
   }
   const reason = request.nextUrl.searchParams.get("reason") === "disabled" ? "disabled" : "expired";
   // A relative Location keeps the person on whatever host they used to reach us.
