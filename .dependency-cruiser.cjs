@@ -128,7 +128,9 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     // Unit and integration tests sit above every layer (a test of lib/auth may use test-support,
     // which uses lib/auth): they are left out so they do not count as folder cycles.
-    exclude: { path: String.raw`^(\.next|data|node_modules|test-support/architecture)/|\.test\.tsx?$|^\.dependency-cruiser` },
+    exclude: {
+      path: String.raw`^(\.next|data|node_modules|test-support/architecture)/|\.test\.tsx?$|^\.dependency-cruiser`,
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -21,10 +21,14 @@ if (!process.env.TEST_DATABASE_URL) {
   const { DATABASE_URL: _notThisOne, ...inherited } = process.env;
   const env = { ...inherited, PAYDESK_TEST_PG_PORT: process.env.PAYDESK_TEST_PG_PORT ?? "55449" };
   const self = fileURLToPath(import.meta.url);
-  const child = spawnSync("bash", ["test-support/runner/with-postgres.sh", process.execPath, ...process.execArgv, self], {
-    stdio: "inherit",
-    env,
-  });
+  const child = spawnSync(
+    "bash",
+    ["test-support/runner/with-postgres.sh", process.execPath, ...process.execArgv, self],
+    {
+      stdio: "inherit",
+      env,
+    },
+  );
   process.exit(child.status ?? 1);
 }
 
