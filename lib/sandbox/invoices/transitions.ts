@@ -17,7 +17,12 @@ import { methodColumns } from "./create";
 import { invoiceWebhookPayload } from "./present";
 import { deriveStatus, isFinalStatus, OPEN_STATUSES } from "./status";
 
+/** Invoice ids are UUIDs; anything else names no invoice (and must not reach the uuid column). */
+const isInvoiceId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 async function lockInvoice(tx: SandboxDb, id: string, merchantId?: string): Promise<InvoiceRow> {
+  if (!isInvoiceId(id)) throw notFound("Invoice not found.");
   const where = merchantId
     ? and(eq(invoices.id, id), eq(invoices.merchantId, merchantId))
     : eq(invoices.id, id);
@@ -84,7 +89,7 @@ async function expireLocked(tx: SandboxDb, inv: InvoiceRow, now: Date, force: bo
 
 /** Reads an invoice (scoped to a merchant when given), applying a due expiry first. */
 export async function readInvoice(ctx: SandboxContext, id: string, merchantId?: string): Promise<InvoiceRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound("Invoice not found.");
+  if (!isInvoiceId(id)) throw notFound("Invoice not found.");
   const where = merchantId
     ? and(eq(invoices.id, id), eq(invoices.merchantId, merchantId))
     : eq(invoices.id, id);

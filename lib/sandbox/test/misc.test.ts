@@ -72,6 +72,16 @@ describe("sandbox service", () => {
     expect((await client.call("PUT", "/control/merchant", "demo-ik", big)).status).toBe(413);
   });
 
+  it("answers 404, never 500, for an invoice id that is not a UUID, wherever it appears", async () => {
+    for (const id of ["nope", "00000000-0000-4000-8000-00000000000g", "x".repeat(36)]) {
+      expect((await client.call("GET", `/v1/invoices/${id}`, "demo-ik")).status).toBe(404);
+      expect(
+        (await client.call("POST", `/control/invoices/${id}/payments`, "demo-ik", { amount: "1" })).status,
+      ).toBe(404);
+      expect((await client.call("POST", `/control/invoices/${id}/expire`, "demo-ik", {})).status).toBe(404);
+    }
+  });
+
   it("needs the invoice key on the control API", async () => {
     expect((await client.call("GET", "/control/balances", "demo-wk")).status).toBe(401);
     expect((await client.call("GET", "/control/balances", null)).status).toBe(401);
