@@ -1,6 +1,6 @@
-import Link from "next/link";
-import { StatusPage } from "@/components/layout/status-page";
+import { HomeLink, StatusPage } from "@/components/layout/status-page";
 
+// Only pages inside the app's layout call forbidden(), so this renders within its `main`.
 export default function Forbidden() {
   return (
     <StatusPage
@@ -8,9 +8,7 @@ export default function Forbidden() {
       title="You don't have access to this page"
       message="Your role does not allow this. If you need it, ask an admin to change your role."
     >
-      <Link href="/" className="text-sm font-medium underline">
-        Go to the home page
-      </Link>
+      <HomeLink />
     </StatusPage>
   );
 }

@@ -1,16 +1,6 @@
-import Link from "next/link";
-import { StatusPage } from "@/components/layout/status-page";
+import { NotFoundStatus } from "@/components/layout/status-page";
 
+/** An address no route matches: rendered with the root layout only, so it brings its own `main`. */
 export default function NotFound() {
-  return (
-    <StatusPage
-      code="404"
-      title="Page not found"
-      message="There is nothing at this address. Check the link, or go back home."
-    >
-      <Link href="/" className="text-sm font-medium underline">
-        Go to the home page
-      </Link>
-    </StatusPage>
-  );
+  return <NotFoundStatus standalone />;
 }

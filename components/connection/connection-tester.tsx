@@ -23,7 +23,7 @@ export function ConnectionTester() {
       className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6"
       aria-labelledby="test-heading"
     >
-      <div className="flex items-center justify-between gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h2 id="test-heading" className="font-semibold">
             Test connection
@@ -44,7 +44,7 @@ export function ConnectionTester() {
       {report ? (
         <div className="grid gap-3 text-sm" data-testid="connection-report">
           <p className={report.reachable ? "text-emerald-800" : "text-red-700"}>{report.message}</p>
-          <dl className="grid grid-cols-[12rem_1fr] gap-x-4 gap-y-2">
+          <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr] sm:gap-y-2">
             <dt className="text-slate-500">Service answers</dt>
             <dd>{report.reachable ? <Badge tone="success">Yes</Badge> : <Badge tone="danger">No</Badge>}</dd>
             <dt className="text-slate-500">Invoice key</dt>

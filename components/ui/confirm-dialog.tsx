@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Button } from "./button";
 import {
   Dialog,
@@ -19,6 +19,11 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   tone?: "primary" | "danger";
   onConfirm: () => Promise<boolean>;
+  /**
+   * Where focus goes after a confirmed step, when the step removes the trigger (an approved row
+   * leaves the queue): without it focus would fall back to the page's body.
+   */
+  focusAfterConfirm?: () => HTMLElement | null | undefined;
 }
 
 /** Asks before a step that matters; stays open (and busy) until the step has answered. */
@@ -29,14 +34,19 @@ export function ConfirmDialog({
   confirmLabel,
   tone = "primary",
   onConfirm,
+  focusAfterConfirm,
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const confirmed = useRef(false);
 
   async function confirm() {
     setBusy(true);
     try {
-      if (await onConfirm()) setOpen(false);
+      if (await onConfirm()) {
+        confirmed.current = true;
+        setOpen(false);
+      }
     } finally {
       setBusy(false);
     }
@@ -45,7 +55,16 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          const target = confirmed.current ? focusAfterConfirm?.() : null;
+          confirmed.current = false;
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription asChild>
           <div>{description}</div>

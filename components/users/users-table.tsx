@@ -78,12 +78,16 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
 
   return (
     <TableRow data-testid={`user-row-${user.email}`}>
-      <TableCell className="font-medium">
-        {user.name}
-        {isSelf ? <span className="ml-2 text-xs text-slate-500">(you)</span> : null}
+      <TableCell label="Name" className="font-medium">
+        <span>
+          {user.name}
+          {isSelf ? <span className="ml-2 text-xs text-slate-500">(you)</span> : null}
+        </span>
       </TableCell>
-      <TableCell>{user.email}</TableCell>
-      <TableCell>
+      <TableCell label="Email" className="break-all">
+        {user.email}
+      </TableCell>
+      <TableCell label="Role">
         <Select
           aria-label={`Role of ${user.email}`}
           value={user.role}
@@ -98,10 +102,10 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
           ))}
         </Select>
       </TableCell>
-      <TableCell>
+      <TableCell label="Status">
         {user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
       </TableCell>
-      <TableCell className="text-right">
+      <TableCell label="Access" className="text-right">
         <ConfirmDialog
           trigger={
             <Button variant={user.disabled ? "secondary" : "danger"} size="sm">

@@ -46,8 +46,10 @@ export function WebhookEventsTable({ events }: { events: WebhookEventRow[] }) {
 function WebhookEventRowView({ event }: { event: WebhookEventRow }) {
   return (
     <TableRow className="align-top" data-testid="webhook-event">
-      <TableCell className="whitespace-nowrap">{timeFormat.format(event.receivedAt)}</TableCell>
-      <TableCell className="font-mono text-xs">
+      <TableCell label="Received (UTC)" className="whitespace-nowrap">
+        {timeFormat.format(event.receivedAt)}
+      </TableCell>
+      <TableCell label="Order id" className="font-mono text-xs">
         {event.invoiceId ? (
           <Link href={`/invoices/${event.invoiceId}`} className="underline underline-offset-2">
             {event.orderId}
@@ -56,23 +58,33 @@ function WebhookEventRowView({ event }: { event: WebhookEventRow }) {
           (event.orderId ?? "—")
         )}
       </TableCell>
-      <TableCell>{event.resourceType ?? "—"}</TableCell>
-      <TableCell>{event.reportedStatus ?? "—"}</TableCell>
-      <TableCell>
-        <span className="flex flex-col gap-1">
+      <TableCell label="Type">{event.resourceType ?? "—"}</TableCell>
+      <TableCell label="Reported status">{event.reportedStatus ?? "—"}</TableCell>
+      <TableCell label="Signature">
+        <span className="flex flex-col gap-1 max-sm:items-end">
           <Badge tone={event.verified ? "success" : "danger"}>
             {event.verified ? "Verified" : "Not verified"}
           </Badge>
           <span className="text-xs text-slate-500">{event.signatureForm}</span>
         </span>
       </TableCell>
-      <TableCell className="text-right tabular-nums" title={event.lastDuplicateAt?.toISOString()}>
+      <TableCell
+        label="Repeats"
+        className="text-right tabular-nums"
+        title={event.lastDuplicateAt?.toISOString()}
+      >
         {event.duplicates}
       </TableCell>
-      <TableCell className="max-w-sm">
-        <OutcomeBadge outcome={event.outcome} />
-        {event.outcomeDetail ? <p className="mt-1 text-xs text-slate-600">{event.outcomeDetail}</p> : null}
-        <details className="mt-1">
+      <TableCell label="Outcome" className="max-w-sm">
+        <span>
+          <OutcomeBadge outcome={event.outcome} />
+        </span>
+        {event.outcomeDetail ? (
+          <p className="mt-1 text-xs text-slate-600 max-sm:basis-full max-sm:text-left">
+            {event.outcomeDetail}
+          </p>
+        ) : null}
+        <details className="mt-1 max-sm:basis-full max-sm:text-left">
           <summary className="cursor-pointer text-xs text-slate-500">Raw body</summary>
           <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">
             {event.rawBody}

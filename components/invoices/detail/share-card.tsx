@@ -61,7 +61,7 @@ export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
         </div>
       </div>
       {qr ? (
-        <div className="flex items-end gap-4">
+        <div className="flex flex-wrap items-end gap-4">
           {/* A data URL generated in the browser: next/image has nothing to optimise here. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img

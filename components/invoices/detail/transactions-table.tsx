@@ -35,19 +35,24 @@ export function TransactionsTable({
           ) : null}
           {transactions.map((transaction) => (
             <TableRow key={transaction.txid}>
-              <TableCell className="max-w-64 truncate font-mono text-xs" title={transaction.txid}>
-                {transaction.txid}
+              <TableCell
+                label="Transaction hash"
+                className="max-w-64 truncate font-mono text-xs"
+                title={transaction.txid}
+              >
+                <span className="block truncate">{transaction.txid}</span>
               </TableCell>
               <TableCell
+                label="From wallet"
                 className="max-w-48 truncate font-mono text-xs"
                 title={transaction.sourceWallet ?? undefined}
               >
-                {transaction.sourceWallet ?? "—"}
+                <span className="block truncate">{transaction.sourceWallet ?? "—"}</span>
               </TableCell>
-              <TableCell className="text-right">
+              <TableCell label="Amount" className="text-right">
                 {transaction.amount} {currency ?? ""}
               </TableCell>
-              <TableCell>{formatDateTime(transaction.firstSeenAt)}</TableCell>
+              <TableCell label="Seen">{formatDateTime(transaction.firstSeenAt)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

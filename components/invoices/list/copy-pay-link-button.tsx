@@ -14,8 +14,9 @@ export function CopyPayLinkButton({ payUrl, orderId }: { payUrl: string; orderId
     }
   }
   return (
+    // The visible words start the accessible name, so speech users can say what they see.
     <Button variant="secondary" size="sm" onClick={copy} aria-label={`Copy payment link for ${orderId}`}>
-      Copy link
+      Copy payment link
     </Button>
   );
 }

@@ -26,25 +26,27 @@ export function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; now: D
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell>
+            <TableCell label="Status">
               <InvoiceListStatus row={row} />
             </TableCell>
-            <TableCell className="font-mono text-xs">
+            <TableCell label="Order" className="font-mono text-xs">
               <Link href={`/invoices/${row.id}`} className="underline-offset-4 hover:underline">
                 {row.orderId}
               </Link>
             </TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell label="Amount" className="text-right tabular-nums">
               {row.amount} {row.fiatCurrency}
             </TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell label="Paid" className="text-right tabular-nums">
               {row.paidFiatAmount ? `${row.paidFiatAmount} ${row.fiatCurrency}` : "—"}
             </TableCell>
-            <TableCell className="font-mono text-xs">{row.customerId ?? "—"}</TableCell>
-            <TableCell className="whitespace-nowrap">
+            <TableCell label="Customer" className="font-mono text-xs">
+              {row.customerId ?? "—"}
+            </TableCell>
+            <TableCell label="Created" className="whitespace-nowrap">
               <time dateTime={row.createdAt.toISOString()}>{format(row.createdAt, "d MMM yyyy, HH:mm")}</time>
             </TableCell>
-            <TableCell className="whitespace-nowrap text-slate-600">
+            <TableCell label="Expires" className="whitespace-nowrap text-slate-600">
               {row.expiresAt ? (
                 <time dateTime={row.expiresAt.toISOString()} title={row.expiresAt.toISOString()}>
                   {formatExpiry(row.expiresAt, now)}

@@ -30,7 +30,7 @@ export function InvoiceListView({ params, page, anyInvoice, canCreate, now }: In
           <h1 className="text-2xl font-semibold">Invoices</h1>
           <p className="text-sm text-slate-600">Every invoice Paydesk created, newest first.</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="secondary" asChild>
             <a href={`/api/invoices/export${exportQuery ? `?${exportQuery}` : ""}`} download>
               Export CSV

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DetailList } from "@/components/ui/detail-list";
@@ -19,6 +19,7 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
   const router = useRouter();
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
+  const container = useRef<HTMLDivElement>(null);
 
   const finish = (ok: boolean, message: string) => {
     if (ok) toast.success(message);
@@ -30,11 +31,12 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
 
   if (!withdrawal.viewerMay.decide) return null;
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex flex-wrap gap-2" ref={container}>
       <ConfirmDialog
         trigger={<Button size="sm">Approve</Button>}
         title="Approve this payout?"
         confirmLabel="Approve and pay out"
+        focusAfterConfirm={() => focusAfterDecision(container.current)}
         onConfirm={async () => {
           const result = await approveWithdrawalAction({ id: withdrawal.id });
           return finish(result.ok, result.ok ? result.data.message : result.message);
@@ -72,6 +74,7 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
         title="Reject this withdrawal?"
         confirmLabel="Reject"
         tone="danger"
+        focusAfterConfirm={() => focusAfterDecision(container.current)}
         onConfirm={async () => {
           const form = rejectFormSchema.safeParse({ reason });
           if (!form.success) {
@@ -110,4 +113,13 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
       />
     </div>
   );
+}
+
+/**
+ * A decided withdrawal leaves the queue (or its buttons go): focus moves on to the next row's first
+ * link, or to the page's heading when it was the last.
+ */
+function focusAfterDecision(from: HTMLElement | null): HTMLElement | null {
+  const next = from?.closest("tr")?.nextElementSibling?.querySelector<HTMLElement>("a[href], button");
+  return next ?? document.querySelector<HTMLElement>("main h1[tabindex]");
 }

@@ -45,6 +45,7 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
             description="Nothing has been paid. The request is closed and cannot be approved any more."
             confirmLabel="Cancel request"
             tone="danger"
+            focusAfterConfirm={() => document.querySelector<HTMLElement>("main h1[tabindex]")}
             onConfirm={async () => {
               const result = await cancelWithdrawalAction({ id: withdrawal.id });
               if (result.ok) toast.success(result.data.message);

@@ -53,7 +53,10 @@ export function WithdrawalView({ initial }: { initial: WithdrawalDetail }) {
     <div className="grid gap-6">
       <div className="grid gap-1">
         <p className="text-sm text-slate-500">Withdrawal</p>
-        <h1 className="font-mono text-xl font-semibold break-all">{withdrawal.orderId}</h1>
+        {/* Focusable from script: it takes focus when a decision removes the buttons that had it. */}
+        <h1 className="font-mono text-xl font-semibold break-all" tabIndex={-1}>
+          {withdrawal.orderId}
+        </h1>
         <div className="flex items-center gap-2">
           <WithdrawalStateBadge state={withdrawal.state} serviceStatus={withdrawal.serviceStatus} />
           {withdrawal.newAddress ? (

@@ -23,20 +23,20 @@ export function WithdrawalListTable({ rows }: { rows: WithdrawalListRow[] }) {
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell>
-              <div className="flex flex-col items-start gap-1">
+            <TableCell label="State">
+              <div className="flex flex-col items-start gap-1 max-sm:items-end">
                 <WithdrawalStateBadge state={row.state} serviceStatus={row.serviceStatus} />
                 {row.serviceStatus ? (
                   <span className="text-xs text-slate-500">service: {row.serviceStatus}</span>
                 ) : null}
               </div>
             </TableCell>
-            <TableCell className="font-mono text-xs">
+            <TableCell label="Order" className="font-mono text-xs">
               <Link href={`/withdrawals/${row.id}`} className="underline-offset-4 hover:underline">
                 {row.orderId}
               </Link>
             </TableCell>
-            <TableCell className="text-right tabular-nums">
+            <TableCell label="Amount" className="text-right tabular-nums">
               {row.amount ? (
                 `${row.amount} ${row.currency}`
               ) : (
@@ -48,13 +48,17 @@ export function WithdrawalListTable({ rows }: { rows: WithdrawalListRow[] }) {
                 </span>
               )}
             </TableCell>
-            <TableCell>{row.network}</TableCell>
-            <TableCell className="font-mono text-xs" title={row.address}>
+            <TableCell label="Network">{row.network}</TableCell>
+            <TableCell label="Address" className="font-mono text-xs" title={row.address}>
               {shortenAddress(row.address)}
             </TableCell>
-            <TableCell className="font-mono text-xs">{row.customerId ?? "—"}</TableCell>
-            <TableCell className="text-sm">{row.requestedByEmail ?? "—"}</TableCell>
-            <TableCell className="whitespace-nowrap">
+            <TableCell label="Customer" className="font-mono text-xs">
+              {row.customerId ?? "—"}
+            </TableCell>
+            <TableCell label="Requested by" className="text-sm">
+              {row.requestedByEmail ?? "—"}
+            </TableCell>
+            <TableCell label="Created" className="whitespace-nowrap">
               <time dateTime={row.createdAt.toISOString()}>{format(row.createdAt, "d MMM yyyy, HH:mm")}</time>
             </TableCell>
           </TableRow>

@@ -31,7 +31,7 @@ export function WithdrawalListView({
           <h1 className="text-2xl font-semibold">Withdrawals</h1>
           <p className="text-sm text-slate-600">Every payout requested in Paydesk, newest first.</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="secondary" asChild>
             <a href={`/api/withdrawals/export${exportQuery ? `?${exportQuery}` : ""}`} download>
               Export CSV

@@ -22,15 +22,18 @@ const esc = (s: string) =>
   );
 
 const CSS = `body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#111}
+header{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px solid #ddd;padding-bottom:.5rem}
 .card{border:1px solid #ddd;border-radius:.75rem;padding:1.25rem;margin:1rem 0}
 .amount{font-size:1.75rem;font-weight:600}.muted{color:#666;font-size:.9rem}
 label{display:block;margin:.75rem 0 .25rem}select,input{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
 button{margin-top:1rem;padding:.6rem 1rem;font-size:1rem;border-radius:.5rem;border:0;background:#111;color:#fff;cursor:pointer}
 .status{display:inline-block;padding:.15rem .5rem;border-radius:.5rem;background:#eee}.error{color:#b00020}
-code{word-break:break-all}.qr svg{width:12rem;height:12rem}table{width:100%;font-size:.85rem}`;
+code{word-break:break-all}.qr svg{width:12rem;height:12rem}table{width:100%;font-size:.85rem}th{text-align:left}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}</style></head><body>${body}</body></html>`;
+  // A banner and a main landmark, so that a screen reader's landmark list finds the content.
+  const banner = `<header><strong>Payment service</strong><span class="muted">Sandbox: no real money moves</span></header>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${CSS}</style></head><body>${banner}<main>${body}</main></body></html>`;
 }
 
 async function render(
@@ -61,7 +64,10 @@ async function render(
     );
   }
   if (inv.currency && inv.wallet) {
-    const qr = await QRCode.toString(inv.wallet, { type: "svg", margin: 1 });
+    const qr = (await QRCode.toString(inv.wallet, { type: "svg", margin: 1 })).replace(
+      "<svg ",
+      '<svg role="img" aria-label="QR code of the wallet address" ',
+    );
     parts.push(
       `<div class="card"><p>Send <strong data-testid="crypto-due">${esc(f.remaining?.toFixed() ?? "")}</strong> ${esc(inv.currency)} on ${esc(inv.network ?? "")}</p>`,
       `<p class="muted">Paid so far: <span data-testid="crypto-paid">${esc(f.paid.toFixed())}</span> of ${esc(f.crypto?.toFixed() ?? "")} ${esc(inv.currency)}</p>`,
@@ -83,7 +89,10 @@ async function render(
           `<tr><td><code>${esc(t.txid.slice(0, 16))}…</code></td><td>${esc(new Decimal(t.amount).toFixed())} ${esc(t.currency)}</td></tr>`,
       )
       .join("");
-    parts.push(`<div class="card"><h2>Payments</h2><table data-testid="transactions">${rows}</table></div>`);
+    const head = `<thead><tr><th scope="col">Transaction</th><th scope="col">Amount</th></tr></thead>`;
+    parts.push(
+      `<div class="card"><h2>Payments</h2><table data-testid="transactions">${head}<tbody>${rows}</tbody></table></div>`,
+    );
   }
   const links: string[] = [];
   if (inv.returnUrl)
@@ -91,7 +100,7 @@ async function render(
   if (inv.successUrl && (inv.status === "paid" || inv.status === "paid_over"))
     links.push(`<a href="${esc(inv.successUrl)}" data-testid="success-link">Continue</a>`);
   if (links.length) parts.push(`<p>${links.join(" · ")}</p>`);
-  return page(`Invoice ${inv.orderId}`, parts.join(""));
+  return page(`Pay invoice ${inv.orderId}`, parts.join(""));
 }
 
 export async function handlePayPage({ ctx, request, segments, url }: RequestScope): Promise<Response> {
@@ -128,7 +137,10 @@ export async function handlePayPage({ ctx, request, segments, url }: RequestScop
     }
   } catch (err) {
     if (err instanceof HttpError && err.status === 404)
-      return html(404, page("Invoice not found", "<h1>Invoice not found</h1>"));
+      return html(
+        404,
+        page("Invoice not found", "<h1>Invoice not found</h1><p>Check the payment link you were given.</p>"),
+      );
     if (err instanceof HttpError && err.status === 422) return back(err.message);
     throw err;
   }

@@ -17,7 +17,7 @@ export default async function ServiceConnectionPage() {
           Where Paydesk sends invoices and payouts. The API keys stay on the server and are never shown.
         </p>
       </div>
-      <dl className="grid grid-cols-[12rem_1fr] gap-x-4 gap-y-3 rounded-lg border border-slate-200 bg-white p-6 text-sm">
+      <dl className="grid gap-x-4 gap-y-1 rounded-lg sm:grid-cols-[12rem_1fr] sm:gap-y-3 border border-slate-200 bg-white p-6 text-sm">
         <dt className="text-slate-500">Service</dt>
         <dd>
           {connection.mode === "embedded-sandbox" ? (
@@ -32,7 +32,7 @@ export default async function ServiceConnectionPage() {
           )}
         </dd>
         <dt className="text-slate-500">Base URL</dt>
-        <dd className="font-mono" data-testid="service-base-url">
+        <dd className="font-mono break-all" data-testid="service-base-url">
           {connection.baseUrl}
         </dd>
         <dt className="text-slate-500">Signature style</dt>

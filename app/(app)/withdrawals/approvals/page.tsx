@@ -25,7 +25,10 @@ export default async function ApprovalsPage() {
   return (
     <div className="grid gap-6">
       <div>
-        <h1 className="text-2xl font-semibold">Withdrawals awaiting approval</h1>
+        {/* Focusable from script: it takes focus when the last row of the queue is decided. */}
+        <h1 className="text-2xl font-semibold" tabIndex={-1}>
+          Withdrawals awaiting approval
+        </h1>
         <p className="text-sm text-slate-600">Oldest first. Nobody approves their own request.</p>
       </div>
       <Table>
@@ -43,26 +46,34 @@ export default async function ApprovalsPage() {
           {queue.length === 0 ? <TableEmpty colSpan={6}>Nothing is waiting for approval.</TableEmpty> : null}
           {queue.map((withdrawal) => (
             <TableRow key={withdrawal.id} data-testid={`approval-row-${withdrawal.orderId}`}>
-              <TableCell>
-                <Link href={`/withdrawals/${withdrawal.id}`} className="font-mono text-xs hover:underline">
-                  {withdrawal.orderId}
-                </Link>
-                <div className="text-xs text-slate-500">
-                  {withdrawal.requestedByEmail} · {formatRelative(withdrawal.createdAt)}
+              <TableCell label="Requested">
+                <div>
+                  <Link href={`/withdrawals/${withdrawal.id}`} className="font-mono text-xs hover:underline">
+                    {withdrawal.orderId}
+                  </Link>
+                  <div className="text-xs text-slate-500">
+                    {withdrawal.requestedByEmail} · {formatRelative(withdrawal.createdAt)}
+                  </div>
                 </div>
               </TableCell>
-              <TableCell className="font-medium">
-                {describeAmount(withdrawal)}
-                <div className="text-xs text-slate-500">{withdrawal.network}</div>
+              <TableCell label="Amount" className="font-medium">
+                <div>
+                  {describeAmount(withdrawal)}
+                  <div className="text-xs text-slate-500">{withdrawal.network}</div>
+                </div>
               </TableCell>
-              <TableCell className="max-w-56">
-                <span className="block truncate font-mono text-xs" title={withdrawal.address}>
-                  {withdrawal.address}
-                </span>
-                {withdrawal.newAddress ? <Badge tone="warning">Never paid before</Badge> : null}
+              <TableCell label="To address" className="max-w-56">
+                <div className="min-w-0">
+                  <span className="block truncate font-mono text-xs" title={withdrawal.address}>
+                    {withdrawal.address}
+                  </span>
+                  {withdrawal.newAddress ? <Badge tone="warning">Never paid before</Badge> : null}
+                </div>
               </TableCell>
-              <TableCell className="max-w-64 text-sm">{withdrawal.reason}</TableCell>
-              <TableCell>
+              <TableCell label="Reason" className="max-w-64 text-sm">
+                {withdrawal.reason}
+              </TableCell>
+              <TableCell label="Approvals">
                 {withdrawal.approvedBy.length} of {withdrawal.requiredApprovals}
               </TableCell>
               <TableCell className="text-right">
