@@ -16,7 +16,12 @@ const envSchema = z.object({
   PAYDESK_DEMO: flag,
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_MAX_AGE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(480),
-  TRUST_PROXY: flag,
+  /** How many proxies of ours stand in front of Paydesk (0: clients connect directly). */
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .transform((value) => (value === "true" ? 1 : 0))
+    .or(z.coerce.number().int("must be the number of proxies in front of Paydesk").min(0).max(10))
+    .default(0),
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;

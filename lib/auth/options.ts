@@ -3,7 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
-import { clientIp } from "./client-ip";
+import { clientAddress } from "@/lib/client-address";
 import { loginLimiter } from "./login-rate-limit";
 import { endSessionsOf, refreshSessionToken } from "./session-lifecycle";
 import { checkCredentials } from "./sign-in";
@@ -22,7 +22,7 @@ export function authOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { type: "email" }, password: { type: "password" } },
         async authorize(credentials, request) {
-          const ip = clientIp(request?.headers, env.TRUST_PROXY);
+          const ip = clientAddress(request?.headers, env.TRUST_PROXY);
           const result = await checkCredentials(await getDb(), loginLimiter(), credentials, ip);
           // next-auth hands a thrown error's message to the client as the sign-in error.
           if (!result.ok) throw new Error(result.message);
