@@ -15,15 +15,14 @@ const SIZES = {
 
 /**
  * Labels and their values as a two-column `<dl>`: a detail page's facts, a dialog's summary.
- * `children` come after the items, inside the list (a note spanning both columns, say).
+ * Every value has its label (a `<dl>` holds only label/value groups), notes included.
  */
 export function DetailList({
   items,
   size = "default",
   className,
-  children,
   ...props
-}: { items: DetailItem[]; size?: keyof typeof SIZES } & ComponentProps<"dl">) {
+}: { items: DetailItem[]; size?: keyof typeof SIZES } & Omit<ComponentProps<"dl">, "children">) {
   return (
     <dl className={cn("grid text-sm", SIZES[size], className)} {...props}>
       {items.map(({ label, value, valueClassName }) => (
@@ -32,7 +31,6 @@ export function DetailList({
           <dd className={valueClassName}>{value}</dd>
         </div>
       ))}
-      {children}
     </dl>
   );
 }

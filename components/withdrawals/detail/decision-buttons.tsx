@@ -55,14 +55,17 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
                 valueClassName: "font-mono text-xs break-all",
               },
               { label: "Fee", value: describeFee(withdrawal.isSubtract) },
+              ...(withdrawal.newAddress
+                ? [
+                    {
+                      label: "Address history",
+                      value: "Never paid before: Paydesk has sent nothing to this address yet.",
+                      valueClassName: "font-medium text-amber-700",
+                    },
+                  ]
+                : []),
             ]}
-          >
-            {withdrawal.newAddress ? (
-              <dd className="col-span-2 font-medium text-amber-700">
-                Never paid before: Paydesk has sent nothing to this address yet.
-              </dd>
-            ) : null}
-          </DetailList>
+          />
         }
       />
       <ConfirmDialog
