@@ -7,6 +7,10 @@ export interface TestDb {
   db: Db;
   /** Which database is behind it, for test names and skip messages. */
   kind: "pglite" | "postgres";
+  /** On PostgreSQL, the pool behind db (for libraries that bring their own SQL). */
+  pgPool?: import("pg").Pool;
+  /** On PostgreSQL, the URL of this test's database, for a second, independent connection. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -47,6 +51,8 @@ async function createPostgresTestDb(serverUrl: string): Promise<TestDb> {
   return {
     db,
     kind: "postgres",
+    pgPool: pool,
+    url: url.toString(),
     close: async () => {
       await pool.end();
       await admin.query(`drop database if exists ${name} with (force)`);

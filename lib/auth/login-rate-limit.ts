@@ -1,67 +1,102 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { Pool } from "pg";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 
 /**
- * Failed sign-ins are counted per email and per client IP; success clears the email's count.
- * Counters live in this process's memory: with several instances each keeps its own, which
- * still bounds guessing to (instances x limit) per window.
+ * Sign-in attempts are limited per email and per client address. A point is taken from both
+ * before the password is checked, so parallel guesses cannot slip past the count; the right
+ * password gives the address its point back and clears the email's count. On PostgreSQL the
+ * counters live in the database, so every instance sees the same ones; PGlite serves one process,
+ * so memory is the same thing there.
  */
 export interface LoginLimits {
   perEmail: { points: number; durationSeconds: number };
-  perIp: { points: number; durationSeconds: number };
+  perAddress: { points: number; durationSeconds: number };
 }
 
 export const LOGIN_LIMITS: LoginLimits = {
   perEmail: { points: 5, durationSeconds: 15 * 60 },
-  perIp: { points: 30, durationSeconds: 15 * 60 },
+  perAddress: { points: 30, durationSeconds: 15 * 60 },
 };
 
-export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
+export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export function createLoginLimiter(limits: LoginLimits = LOGIN_LIMITS) {
-  const byEmail = new RateLimiterMemory({
-    keyPrefix: "login-email",
-    points: limits.perEmail.points,
-    duration: limits.perEmail.durationSeconds,
-  });
-  const byIp = new RateLimiterMemory({
-    keyPrefix: "login-ip",
-    points: limits.perIp.points,
-    duration: limits.perIp.durationSeconds,
-  });
+export interface LoginLimiter {
+  /** Takes this attempt from the email's and the address's allowance, or says how long to wait. */
+  attempt(email: string, address: string): Promise<AttemptVerdict>;
+  /** The right password: the address gets its point back and the email starts afresh. */
+  succeeded(email: string, address: string): Promise<void>;
+}
+
+type CounterOptions = { keyPrefix: string; points: number; duration: number };
+type CounterFactory = (options: CounterOptions) => Promise<RateLimiterAbstract>;
+
+export const memoryCounters: CounterFactory = async (options) => new RateLimiterMemory(options);
+
+/** Counters in the table `login_rate_limits` (created by the library when missing). */
+export function postgresCounters(pool: Pool): CounterFactory {
+  return (options) =>
+    new Promise((resolve, reject) => {
+      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+        {
+          ...options,
+          storeClient: pool,
+          storeType: "pool",
+          tableName: "login_rate_limits",
+          clearExpiredByTimeout: true,
+        },
+        (error?: Error) => (error ? reject(error) : resolve(limiter)),
+      );
+    });
+}
+
+export async function createLoginLimiter(
+  limits: LoginLimits = LOGIN_LIMITS,
+  counters: CounterFactory = memoryCounters,
+): Promise<LoginLimiter> {
+  const [byEmail, byAddress] = await Promise.all([
+    counters({
+      keyPrefix: "login-email",
+      points: limits.perEmail.points,
+      duration: limits.perEmail.durationSeconds,
+    }),
+    counters({
+      keyPrefix: "login-address",
+      points: limits.perAddress.points,
+      duration: limits.perAddress.durationSeconds,
+    }),
+  ]);
 
   return {
-    /** Seconds until another attempt is allowed, or 0 when one is allowed now. */
-    async retryAfterSeconds(email: string, ip: string): Promise<number> {
-      const [emailState, ipState] = await Promise.all([byEmail.get(email), byIp.get(ip)]);
-      const waits = [
-        blockedFor(emailState, limits.perEmail.points),
-        blockedFor(ipState, limits.perIp.points),
-      ];
-      return Math.max(...waits);
+    async attempt(email, address) {
+      try {
+        await byAddress.consume(address);
+      } catch (refusal) {
+        return refused(refusal);
+      }
+      try {
+        await byEmail.consume(email);
+      } catch (refusal) {
+        // Refused for the email: this attempt never reaches a password, so the address keeps its point.
+        await byAddress.reward(address, 1);
+        return refused(refusal);
+      }
+      return { allowed: true };
     },
-    async recordFailure(email: string, ip: string): Promise<void> {
-      await Promise.all([byEmail.penalty(email), byIp.penalty(ip)]);
-    },
-    async recordSuccess(email: string): Promise<void> {
-      await byEmail.delete(email);
+    async succeeded(email, address) {
+      await Promise.all([byEmail.delete(email), byAddress.reward(address, 1)]);
     },
   };
 }
 
-function blockedFor(state: RateLimiterRes | null, points: number): number {
-  if (!state || state.consumedPoints < points) return 0;
-  return Math.ceil(state.msBeforeNext / 1000);
-}
-
-const globalKey = Symbol.for("paydesk.loginLimiter");
-type GlobalWithLimiter = typeof globalThis & { [globalKey]?: LoginLimiter };
-
-/** One limiter per process, shared by every module graph Next.js loads. */
-export function loginLimiter(): LoginLimiter {
-  const store = globalThis as GlobalWithLimiter;
-  store[globalKey] ??= createLoginLimiter();
-  return store[globalKey];
+function refused(refusal: unknown): AttemptVerdict {
+  if (!(refusal instanceof RateLimiterRes)) throw refusal;
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
 }
 
 export function describeWait(seconds: number): string {

@@ -4,7 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { clientAddress } from "@/lib/client-address";
-import { loginLimiter } from "./login-rate-limit";
+import { loginLimiter } from "./app-login-limiter";
 import { endSessionsOf, refreshSessionToken } from "./session-lifecycle";
 import { checkCredentials } from "./sign-in";
 
@@ -23,7 +23,7 @@ export function authOptions(): NextAuthOptions {
         credentials: { email: { type: "email" }, password: { type: "password" } },
         async authorize(credentials, request) {
           const ip = clientAddress(request?.headers, env.TRUST_PROXY);
-          const result = await checkCredentials(await getDb(), loginLimiter(), credentials, ip);
+          const result = await checkCredentials(await getDb(), await loginLimiter(), credentials, ip);
           // next-auth hands a thrown error's message to the client as the sign-in error.
           if (!result.ok) throw new Error(result.message);
           return result.user;

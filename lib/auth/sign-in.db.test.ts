@@ -16,17 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.close());
 
+// Memory counters: the database-backed ones are tested in login-rate-limit.db.test.ts.
 const limiter = () =>
   createLoginLimiter({
     perEmail: { points: 3, durationSeconds: 60 },
-    perIp: { points: 10, durationSeconds: 60 },
+    perAddress: { points: 10, durationSeconds: 60 },
   });
 
 describe("checking credentials", () => {
   it("signs in with the right password, whatever the email's case", async () => {
     const result = await checkCredentials(
       testDb.db,
-      limiter(),
+      await limiter(),
       { email: "ANN@example.com", password: "a-long-password-1" },
       "ip",
     );
@@ -36,13 +37,13 @@ describe("checking credentials", () => {
   it("gives the same answer for a wrong password and an unknown email", async () => {
     const wrong = await checkCredentials(
       testDb.db,
-      limiter(),
+      await limiter(),
       { email: "ann@example.com", password: "nope" },
       "ip",
     );
     const unknown = await checkCredentials(
       testDb.db,
-      limiter(),
+      await limiter(),
       { email: "nobody@example.com", password: "nope" },
       "ip",
     );
@@ -51,7 +52,7 @@ describe("checking credentials", () => {
   });
 
   it("refuses even the right password once the email is rate-limited", async () => {
-    const shared = limiter();
+    const shared = await limiter();
     for (let i = 0; i < 3; i++)
       await checkCredentials(testDb.db, shared, { email: "ann@example.com", password: "nope" }, "ip");
     const result = await checkCredentials(
@@ -76,10 +77,41 @@ describe("checking credentials", () => {
     await disableUser(testDb.db, user.id);
     const result = await checkCredentials(
       testDb.db,
-      limiter(),
+      await limiter(),
       { email: "gone@example.com", password: "a-long-password-2" },
       "ip",
     );
     expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/disabled/) });
+  });
+
+  it("failures on other accounts from other addresses never refuse the right password", async () => {
+    const shared = await limiter();
+    for (let i = 0; i < 30; i++) {
+      await checkCredentials(
+        testDb.db,
+        shared,
+        { email: `victim${i}@example.com`, password: "nope" },
+        "192.0.2.66",
+      );
+    }
+    const result = await checkCredentials(
+      testDb.db,
+      shared,
+      { email: "ann@example.com", password: "a-long-password-1" },
+      "198.51.100.7",
+    );
+    expect(result).toMatchObject({ ok: true });
+  });
+
+  it("gives a disabled account's wrong password the same answer as any other (no oracle)", async () => {
+    const user = await insertUser(testDb.db, { email: "off@example.com", password: "a-long-password-3" });
+    await disableUser(testDb.db, user.id);
+    const result = await checkCredentials(
+      testDb.db,
+      await limiter(),
+      { email: "off@example.com", password: "wrong-password" },
+      "ip",
+    );
+    expect(result).toEqual({ ok: false, message: WRONG_CREDENTIALS });
   });
 });

@@ -12,34 +12,39 @@ export type SignInResult =
 
 export const WRONG_CREDENTIALS = "Wrong email or password.";
 
-/** Checks credentials for next-auth's authorize(): rate limit first, then password, then status. */
+/**
+ * Checks credentials for next-auth's authorize(): the attempt is counted first (so parallel
+ * guesses cannot outrun the limit), then the password, then the account's status. A disabled
+ * account is named only to someone who gave its right password: a wrong one gets the same answer
+ * as any other.
+ */
 export async function checkCredentials(
   db: Db,
   limiter: LoginLimiter,
   credentials: unknown,
-  ip: string,
+  address: string,
 ): Promise<SignInResult> {
   const parsed = signInSchema.safeParse(credentials);
   if (!parsed.success) return { ok: false, message: WRONG_CREDENTIALS };
   const { email, password } = parsed.data;
 
-  const wait = await limiter.retryAfterSeconds(email, ip);
-  if (wait > 0) {
-    return { ok: false, message: `Too many failed sign-in attempts. Try again in ${describeWait(wait)}.` };
+  const attempt = await limiter.attempt(email, address);
+  if (!attempt.allowed) {
+    return {
+      ok: false,
+      message: `Too many failed sign-in attempts. Try again in ${describeWait(attempt.retryAfterSeconds)}.`,
+    };
   }
 
   const user = await findUserByEmail(db, email);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, password)
     : await burnPasswordCheck(password);
-  if (!user || !passwordOk) {
-    await limiter.recordFailure(email, ip);
-    return { ok: false, message: WRONG_CREDENTIALS };
-  }
+  if (!user || !passwordOk) return { ok: false, message: WRONG_CREDENTIALS };
   if (user.disabledAt) {
     return { ok: false, message: "This account is disabled. Ask an admin to enable it." };
   }
-  await limiter.recordSuccess(email);
+  await limiter.succeeded(email, address);
   return {
     ok: true,
     user: {

@@ -13,6 +13,8 @@ import type { Db } from "./types";
  */
 interface DbHandle {
   db: Db;
+  /** The node-postgres pool behind db, on PostgreSQL (for libraries that bring their own SQL). */
+  pgPool?: import("pg").Pool;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const pool = new Pool({ connectionString: url, max: 10 });
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, close: () => pool.end() };
+  return { db, pgPool: pool, close: () => pool.end() };
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
