@@ -60,3 +60,16 @@ async function createPostgresTestDb(serverUrl: string): Promise<TestDb> {
     },
   };
 }
+
+/**
+ * Another instance's view of the same database: on PostgreSQL a second, independent pool, as a
+ * second `next start` would have; on PGlite (one process only) the same database.
+ */
+export async function openSecondInstanceDb(testDb: TestDb): Promise<{ db: Db; close(): Promise<void> }> {
+  if (!testDb.url) return { db: testDb.db, close: async () => {} };
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new Pool({ connectionString: testDb.url, max: 10 });
+  pool.on("error", () => {});
+  return { db: drizzle(pool, { schema }), close: () => pool.end() };
+}

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { createTestDb, openSecondInstanceDb, type TestDb } from "@/test-support/test-db";
 import { FakeService, seedInvoice } from "@/test-support/fake-service";
 import { InvoiceRefresher, type InvoiceRefresherOptions } from "./invoice-refresher";
 
@@ -33,7 +33,10 @@ describe(`invoice refresher (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   it("two instances running a round at the same time refresh each due invoice exactly once", async () => {
     await seedDue(30);
     service.delayMs = 15;
-    const [a, b] = await Promise.all([refresher().runOnce(), refresher().runOnce()]);
+    const other = await openSecondInstanceDb(testDb);
+    const [a, b] = await Promise.all([refresher().runOnce(), refresher({ db: other.db }).runOnce()]).finally(
+      () => other.close(),
+    );
     expect(a.claimed + b.claimed).toBe(30);
     expect(a.refreshed + b.refreshed).toBe(30);
     expect(service.reads.size).toBe(30);

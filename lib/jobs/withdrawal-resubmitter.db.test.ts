@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withdrawals } from "@/lib/db/schema";
-import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { createTestDb, openSecondInstanceDb, type TestDb } from "@/test-support/test-db";
 import { Unavailable, type ServiceClient } from "@/lib/service";
 import type { CreateWithdrawalInput } from "@/lib/service/schemas";
 import { withdrawalResponseSchema } from "@/lib/service/responses";
@@ -49,8 +49,8 @@ let testDb: TestDb;
 let requester: string;
 let service: FakeWithdrawalService;
 const silent = { error: () => {}, info: () => {} };
-const resubmitter = (batchSize = 100) =>
-  new WithdrawalResubmitter({ db: testDb.db, client: () => service, batchSize, log: silent });
+const resubmitter = (batchSize = 100, db = testDb.db) =>
+  new WithdrawalResubmitter({ db, client: () => service, batchSize, log: silent });
 
 beforeAll(async () => {
   testDb = await createTestDb();
@@ -74,7 +74,10 @@ const stateOf = async (orderId: string) =>
 describe(`withdrawal resubmitter (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it("two resubmitters running at once send each due withdrawal exactly once", async () => {
     await insertWithdrawals(testDb.db, requester, unknownRows(30));
-    const [a, b] = await Promise.all([resubmitter().runOnce(), resubmitter().runOnce()]);
+    const other = await openSecondInstanceDb(testDb);
+    const [a, b] = await Promise.all([resubmitter().runOnce(), resubmitter(100, other.db).runOnce()]).finally(
+      () => other.close(),
+    );
     expect(service.calls.size).toBe(30);
     expect(service.totalCalls()).toBe(30);
     expect(a.submitted + b.submitted).toBe(30);
