@@ -6,7 +6,7 @@
 // Lower layers never import higher ones, no file or folder imports something that imports it
 // back, and the embedded sandbox (lib/sandbox) is another system that happens to live here:
 // it imports nothing of the app and only its mount point (and tests) import it.
-const { clientFiles, serverOnlyFiles } = require("./test-support/architecture/source-kinds.cjs");
+const { clientFiles, serverOnlyTargets } = require("./test-support/architecture/source-kinds.cjs");
 
 const TESTS = String.raw`(\.test\.tsx?$|^test-support/|^e2e/|^bench/)`;
 const FEATURES = String.raw`^lib/(users|invoices|withdrawals|webhooks|jobs|connection)/`;
@@ -97,15 +97,7 @@ module.exports = {
         'A "use client" file runs in the browser: it never imports a module marked server-only (keys, database). Server actions ("use server") are the way across.',
       from: { path: clientFiles },
       to: {
-        path: [
-          ...serverOnlyFiles,
-          "^node_modules/server-only/",
-          "^lib/(service|sandbox)/",
-          "^lib/db/(?!schema/enums)",
-          "^lib/env",
-        ],
-        // What the service accepts (pure zod, no key) is shared with the forms on purpose.
-        pathNot: String.raw`^lib/service/schemas\.ts$`,
+        ...serverOnlyTargets,
         dependencyTypesNot: ["type-only"],
       },
     },

@@ -2,7 +2,7 @@
 // bundled for the browser, so it must never reach a server-only module. Server actions
 // ("use server") are where the browser legitimately crosses: Next.js sends only a reference to
 // them, so the walk stops there.
-const { clientFiles, serverActionFiles, serverOnlyFiles } = require("./source-kinds.cjs");
+const { clientFiles, serverActionFiles, serverOnlyTargets } = require("./source-kinds.cjs");
 const base = require("../../.dependency-cruiser.cjs");
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -14,15 +14,7 @@ module.exports = {
       comment: "A browser bundle never contains a server-only module (keys, database, the sandbox).",
       from: { path: clientFiles },
       to: {
-        path: [
-          ...serverOnlyFiles,
-          "^node_modules/server-only/",
-          "^lib/(service|sandbox)/",
-          "^lib/db/(?!schema/enums)",
-          "^lib/env",
-        ],
-        // What the service accepts (pure zod, no key) is shared with the forms on purpose.
-        pathNot: String.raw`^lib/service/schemas\.ts$`,
+        ...serverOnlyTargets,
         reachable: true,
       },
     },

@@ -27,8 +27,24 @@ function filesWhere(test) {
   return matches;
 }
 
-module.exports = {
-  clientFiles: filesWhere((text) => directive("use client").test(text)),
-  serverActionFiles: filesWhere((text) => directive("use server").test(text)),
-  serverOnlyFiles: filesWhere((text) => /^import ["']server-only["'];?$/m.test(text)),
+const clientFiles = filesWhere((text) => directive("use client").test(text));
+const serverActionFiles = filesWhere((text) => directive("use server").test(text));
+const serverOnlyFiles = filesWhere((text) => /^import ["']server-only["'];?$/m.test(text));
+
+/**
+ * What a browser must never load: modules marked server-only, and the folders that hold keys and
+ * the database. The service's request schemas (pure zod, no key) are shared with the forms on
+ * purpose, and the schema's value lists (enums.ts) are plain constants.
+ */
+const serverOnlyTargets = {
+  path: [
+    ...serverOnlyFiles,
+    "^node_modules/server-only/",
+    "^lib/(service|sandbox)/",
+    "^lib/db/(?!schema/enums)",
+    "^lib/env",
+  ],
+  pathNot: String.raw`^lib/service/schemas\.ts$`,
 };
+
+module.exports = { clientFiles, serverActionFiles, serverOnlyTargets };
