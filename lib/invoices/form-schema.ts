@@ -121,7 +121,10 @@ function checkExtraData(text: string, ctx: z.RefinementCtx) {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     ctx.addIssue({ code: "custom", message: "Extra data must be a JSON object." });
   } else if (!isSafeJson(value)) {
-    ctx.addIssue({ code: "custom", message: "Extra data holds a \\u0000 or a broken \\ud8xx escape: remove it." });
+    ctx.addIssue({
+      code: "custom",
+      message: "Extra data holds a \\u0000 or a broken \\ud8xx escape: remove it.",
+    });
   } else if ("user_id" in value) {
     ctx.addIssue({ code: "custom", message: "user_id is reserved: use the Customer id field." });
   }
