@@ -55,3 +55,10 @@ test("a NUL in the list's search shows the list, not an error page", async ({ pa
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
+
+test("a sign-in body over 64 KB is refused unread", async ({ request }) => {
+  const response = await request.post("/api/auth/callback/credentials", {
+    form: { email: "a@example.com", password: "x".repeat(100_000) },
+  });
+  expect(response.status()).toBe(413);
+});
