@@ -58,9 +58,13 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
             ]}
           >
             {withdrawal.newAddress ? (
-              <dd className="col-span-2 font-medium text-amber-700">
-                Never paid before: Paydesk has sent nothing to this address yet.
-              </dd>
+              // A <dl> holds only dt/dd groups: the note gets a term a screen reader can announce.
+              <div className="contents">
+                <dt className="sr-only">Address history</dt>
+                <dd className="col-span-2 font-medium text-amber-700">
+                  Never paid before: Paydesk has sent nothing to this address yet.
+                </dd>
+              </div>
             ) : null}
           </DetailList>
         }
