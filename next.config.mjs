@@ -1,3 +1,5 @@
+import { STATIC_SECURITY_HEADERS } from "./lib/http/static-headers.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships wasm that must load from node_modules at run time, never be bundled
@@ -7,9 +9,21 @@ const nextConfig = {
   // `npm test` type-checks the whole repository first (tsc --noEmit); checking again here would
   // only double the build time.
   typescript: { ignoreBuildErrors: true },
+  async headers() {
+    return [{ source: "/:path*", headers: STATIC_SECURITY_HEADERS }];
+  },
   experimental: {
     // Enables forbidden() and app/forbidden.tsx: a real 403 for pages a role may not open.
     authInterrupts: true,
+    serverActions: {
+      // The largest action input is the invoice form: up to 255 KB of extra JSON, which the
+      // action's own encoding can at most double (every character escaped), plus small fields.
+      bodySizeLimit: "1mb",
+    },
+    // proxy.ts sees every request and buffers its body up to this size (cutting the rest). Kept
+    // far above every handler's own limit (server actions 1 MB, webhooks and the sandbox less),
+    // so a cut body is still too large for its handler and refused whole.
+    proxyClientMaxBodySize: "10mb",
   },
 };
 

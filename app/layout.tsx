@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import "./globals.css";
@@ -8,7 +9,10 @@ export const metadata: Metadata = {
   description: "Merchant back office for crypto payments",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request, so that Next puts this request's CSP nonce on its scripts
+  // (a page prerendered at build time would carry none, and its scripts would be blocked).
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen">

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { getDb } from "@/lib/db/client";
+import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from "@/lib/validation/text";
 import type { Db } from "@/lib/db/types";
 import { readSession, type CurrentUser, type SessionState } from "./current-user";
 import type { ActionResult, FieldErrors } from "./action-result";
@@ -44,15 +45,13 @@ export function defineAction<S extends z.ZodType, T>(definition: ActionDefinitio
     const access = authorize(await readSession(), definition.permission);
     if (!("user" in access)) return access;
     const { user } = access;
+    // Before the schema, so that text no schema checks (a JSON value, a forgotten field) never
+    // reaches the database, which refuses NUL with an error the user would see as "unexpected".
+    const unsafe = unsafeTextPaths(input);
+    if (unsafe.length > 0)
+      return invalid(Object.fromEntries(unsafe.map((path) => [path || "_form", [UNSAFE_TEXT_MESSAGE]])));
     const parsed = definition.schema.safeParse(input);
-    if (!parsed.success) {
-      return {
-        ok: false,
-        code: "invalid",
-        message: "Check the highlighted fields.",
-        fieldErrors: fieldErrorsOf(parsed.error),
-      };
-    }
+    if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
     try {
       const data = await definition.handler(parsed.data, { db: await getDb(), user });
       return { ok: true, data };
@@ -68,6 +67,10 @@ export function defineAction<S extends z.ZodType, T>(definition: ActionDefinitio
       };
     }
   };
+}
+
+function invalid(fieldErrors: FieldErrors): Denied {
+  return { ok: false, code: "invalid", message: "Check the highlighted fields.", fieldErrors };
 }
 
 function fieldErrorsOf(error: z.ZodError): FieldErrors {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSafeJson, safeText } from "@/lib/validation/text";
 import {
   ADDITIONAL_DATA_MAX_BYTES,
   decimalAmountSchema,
@@ -12,8 +13,7 @@ import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
  * a string or boolean as the form holds it; `toServiceInput` turns a valid form into the client's
  * input. Bounds are service-api.md 4.2 and 8.
  */
-const optionalUrl = z
-  .string()
+const optionalUrl = safeText()
   .trim()
   .refine((value) => value === "" || isHttpUrl(value), "Enter a full http(s) address, or leave it empty.");
 
@@ -22,25 +22,23 @@ export const invoiceFormSchema = z
     amount: decimalAmountSchema.refine((value) => /^\d+(\.\d{1,8})?$/.test(value), "Use at most 8 decimals."),
     fiatCurrency: z.enum(FIAT_CURRENCIES, "Choose a currency."),
     orderId: orderIdSchema,
-    lifetimeSeconds: z
-      .string()
+    lifetimeSeconds: safeText()
       .trim()
       .regex(/^\d+$/, "Lifetime is a whole number of seconds.")
       .refine((value) => Number(value) >= 300, "Lifetime is at least 300 seconds (5 minutes).")
       .refine((value) => Number(value) <= 43_200, "Lifetime is at most 43200 seconds (12 hours)."),
-    accuracyPercent: z
-      .string()
+    accuracyPercent: safeText()
       .trim()
       .regex(/^\d+(\.\d{1,2})?$/, "Enter a percentage like 0, 1 or 2.5.")
       .refine((value) => Number(value) <= 5, "Accuracy is at most 5 %."),
     isPaymentMultiple: z.boolean(),
-    customerId: z.string().trim().max(255, "A customer id has at most 255 characters."),
-    extraData: z.string().superRefine(checkExtraData),
+    customerId: safeText().trim().max(255, "A customer id has at most 255 characters."),
+    extraData: safeText().superRefine(checkExtraData),
     webhookUrl: optionalUrl,
     returnUrl: optionalUrl,
     successUrl: optionalUrl,
-    currency: z.string().trim(),
-    network: z.string().trim(),
+    currency: safeText().trim(),
+    network: safeText().trim(),
   })
   .superRefine((form, ctx) => {
     if (form.currency && !form.network) {
@@ -122,6 +120,11 @@ function checkExtraData(text: string, ctx: z.RefinementCtx) {
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     ctx.addIssue({ code: "custom", message: "Extra data must be a JSON object." });
+  } else if (!isSafeJson(value)) {
+    ctx.addIssue({
+      code: "custom",
+      message: "Extra data holds a \\u0000 or a broken \\ud8xx escape: remove it.",
+    });
   } else if ("user_id" in value) {
     ctx.addIssue({ code: "custom", message: "user_id is reserved: use the Customer id field." });
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "@/lib/validation/text";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/page-size";
 import { INVOICE_STATUSES } from "./status";
 
@@ -15,8 +16,7 @@ const param = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => blankToUndefined(first(value)), schema.optional()).catch(undefined);
 
 /** A calendar date (YYYY-MM-DD) that exists: 2025-02-30 is refused rather than rolled over. */
-const calendarDate = z
-  .string()
+const calendarDate = safeText()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((value) => {
     const date = new Date(`${value}T00:00:00.000Z`);
@@ -25,13 +25,13 @@ const calendarDate = z
 
 export const invoiceListParamsSchema = z.object({
   status: param(z.enum(INVOICE_STATUSES)),
-  q: param(z.string().trim().max(200)),
+  q: param(safeText().trim().max(200)),
   dateFrom: param(calendarDate),
   dateTo: param(calendarDate),
   limit: z
     .preprocess(first, z.coerce.number().pipe(z.union(PAGE_SIZES.map((size) => z.literal(size)))))
     .catch(DEFAULT_PAGE_SIZE),
-  cursor: param(z.string().max(200)),
+  cursor: param(safeText().max(200)),
   dir: param(z.enum(["next", "prev"])),
 });
 

@@ -1,33 +1,30 @@
 // Input rules of service-api.md 4.1, 4.2 and 8, as zod schemas the app's forms can reuse.
 // Field names are camelCase; the client maps them to the wire names. Amounts stay decimal strings.
 import { z } from "zod";
+import { isSafeJson, safeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 
 export const ADDITIONAL_DATA_MAX_BYTES = 255 * 1024;
 
 /** Letters, digits, dash, underscore (Laravel's alpha_dash), 1..255 characters. */
-export const orderIdSchema = z
-  .string()
+export const orderIdSchema = safeText()
   .refine((s) => [...s].length >= 1, "Order id is required.")
   .refine((s) => [...s].length <= 255, "Order id is at most 255 characters.")
   .refine((s) => /^[\p{L}\p{M}\p{N}_-]*$/u.test(s), "Order id may contain only letters, digits, - and _.");
 
 /** A positive decimal with a period as separator, e.g. "10", "0.00015". */
-export const decimalAmountSchema = z
-  .string()
+export const decimalAmountSchema = safeText()
   .trim()
   .regex(/^\d+(\.\d+)?$/, "Enter an amount like 12.50, with a period as the decimal separator.")
   // Any non-zero digit makes an unsigned decimal positive; no float or Decimal needed.
   .refine((s) => /[1-9]/.test(s), "The amount must be greater than zero.");
 
-export const fiatCurrencySchema = z
-  .string()
+export const fiatCurrencySchema = safeText()
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, "Use a three-letter currency code such as USD.");
 
 const codeSchema = (label: string) =>
-  z
-    .string()
+  safeText()
     .trim()
     .min(1, `${label} is required when given.`)
     .max(64, `${label} is too long.`)
@@ -36,7 +33,7 @@ const codeSchema = (label: string) =>
 export const cryptoCurrencySchema = codeSchema("Currency");
 export const networkSchema = codeSchema("Network");
 
-const urlSchema = z.url({ protocol: /^https?$/, message: "Enter a full http(s) address." });
+const urlSchema = safeText().pipe(z.url({ protocol: /^https?$/, message: "Enter a full http(s) address." }));
 
 function jsonByteLength(value: unknown): number | undefined {
   try {
@@ -54,6 +51,7 @@ export const additionalDataSchema = z
   .superRefine((value, ctx) => {
     const size = jsonByteLength(value);
     if (size === undefined) ctx.addIssue({ code: "custom", message: "Additional data must be plain JSON." });
+    else if (!isSafeJson(value)) ctx.addIssue({ code: "custom", message: UNSAFE_TEXT_MESSAGE });
     else if (size > ADDITIONAL_DATA_MAX_BYTES) {
       ctx.addIssue({ code: "custom", message: "Additional data is larger than 255 KB." });
     }
@@ -87,7 +85,7 @@ export const createInvoiceInputSchema = z.object({
 export const createWithdrawalInputSchema = z
   .object({
     orderId: orderIdSchema,
-    address: z.string().trim().min(1, "The wallet address is required."),
+    address: safeText().trim().min(1, "The wallet address is required."),
     isSubtract: z.boolean(),
     amount: decimalAmountSchema.optional(),
     fiatAmount: decimalAmountSchema.optional(),

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { safeText } from "@/lib/validation/text";
 import { emailSchema, passwordSchema } from "@/lib/auth/credentials-schema";
 import { ROLES } from "@/lib/auth/roles";
 
 /** Shared by the forms (client) and the actions (server): one source of truth per field. */
 export const createUserSchema = z.object({
   email: emailSchema,
-  name: z.string().trim().min(1, "Enter a name.").max(120, "A name has at most 120 characters."),
+  name: safeText().trim().min(1, "Enter a name.").max(120, "A name has at most 120 characters."),
   role: z.enum(ROLES, "Choose a role."),
   password: passwordSchema,
 });

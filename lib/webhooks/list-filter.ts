@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "@/lib/validation/text";
 
 export const WEBHOOK_OUTCOMES = [
   "pending",
@@ -31,8 +32,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const searchParamsSchema = z.object({
   outcome: z.preprocess(single, z.enum(WEBHOOK_OUTCOMES).optional().catch(undefined)),
   verified: z.preprocess(single, z.enum(["yes", "no"]).optional().catch(undefined)),
-  q: z.preprocess(single, z.string().trim().max(255).optional().catch(undefined)),
-  before: z.preprocess(single, z.string().optional().catch(undefined)),
+  q: z.preprocess(single, safeText().trim().max(255).optional().catch(undefined)),
+  before: z.preprocess(single, safeText().optional().catch(undefined)),
 });
 
 /** The page's query string as a filter; anything malformed is ignored rather than an error. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "@/lib/validation/text";
 import { decimalAmountSchema } from "@/lib/service/schemas";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { checkAddress } from "@/lib/currencies/address-format";
@@ -11,20 +12,18 @@ import { checkAddress } from "@/lib/currencies/address-format";
 export const withdrawalFormSchema = z
   .object({
     amountIn: z.enum(["crypto", "fiat"]),
-    amount: z.string().trim(),
-    fiatAmount: z.string().trim(),
-    fiatCurrency: z.string().trim(),
-    currency: z.string().trim().min(1, "Choose the crypto currency to pay out."),
-    network: z.string().trim().min(1, "Choose the network."),
-    address: z
-      .string()
+    amount: safeText().trim(),
+    fiatAmount: safeText().trim(),
+    fiatCurrency: safeText().trim(),
+    currency: safeText().trim().min(1, "Choose the crypto currency to pay out."),
+    network: safeText().trim().min(1, "Choose the network."),
+    address: safeText()
       .trim()
       .min(1, "Enter the destination wallet address.")
       .max(200, "An address has at most 200 characters."),
     isSubtract: z.boolean(),
-    customerId: z.string().trim().max(255, "A customer id has at most 255 characters."),
-    reason: z
-      .string()
+    customerId: safeText().trim().max(255, "A customer id has at most 255 characters."),
+    reason: safeText()
       .trim()
       .min(3, "Say why this payout is needed (at least 3 characters).")
       .max(500, "Keep the reason under 500 characters."),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "@/lib/validation/text";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/page-size";
 import { WITHDRAWAL_STATES } from "./state-machine";
 
@@ -16,11 +17,11 @@ const param = <T extends z.ZodType>(schema: T) =>
 export const withdrawalListParamsSchema = z.object({
   state: param(z.enum(WITHDRAWAL_STATES)),
   /** Exact address, order id or customer id. */
-  q: param(z.string().trim().max(200)),
+  q: param(safeText().trim().max(200)),
   limit: z
     .preprocess(first, z.coerce.number().pipe(z.union(PAGE_SIZES.map((size) => z.literal(size)))))
     .catch(DEFAULT_PAGE_SIZE),
-  cursor: param(z.string().max(200)),
+  cursor: param(safeText().max(200)),
   dir: param(z.enum(["next", "prev"])),
 });
 

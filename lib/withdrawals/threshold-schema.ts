@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { safeText } from "@/lib/validation/text";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { decimalAmountSchema } from "@/lib/service/schemas";
 
 export const thresholdFormSchema = z
   .object({
     enabled: z.boolean(),
-    amount: z.string().trim(),
+    amount: safeText().trim(),
     fiatCurrency: z.enum(FIAT_CURRENCIES, "Choose a currency."),
   })
   .superRefine((form, ctx) => {

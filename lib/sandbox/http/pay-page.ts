@@ -3,6 +3,7 @@
  * and test ids. GET shows the invoice; POST …/method fixes currency and network; POST …/payments
  * sends a test payment. Both POSTs redirect back (303), carrying an error in `?error=` if refused.
  */
+import { createHash } from "node:crypto";
 import Decimal from "decimal.js";
 import QRCode from "qrcode";
 import type { RequestScope } from "../context";
@@ -29,6 +30,23 @@ label{display:block;margin:.75rem 0 .25rem}select,input{width:100%;padding:.5rem
 button{margin-top:1rem;padding:.6rem 1rem;font-size:1rem;border-radius:.5rem;border:0;background:#111;color:#fff;cursor:pointer}
 .status{display:inline-block;padding:.15rem .5rem;border-radius:.5rem;background:#eee}.error{color:#b00020}
 code{word-break:break-all}.qr svg{width:12rem;height:12rem}table{width:100%;font-size:.85rem}th{text-align:left}`;
+
+// The page has no script at all; its one <style> element is allowed by hash, the QR code is inline
+// SVG, and its forms post back to this origin.
+const CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(CSS, "utf8").digest("base64")}'`,
+  "img-src data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+function htmlPage(status: number, body: string): Response {
+  const response = html(status, body);
+  response.headers.set("content-security-policy", CSP);
+  return response;
+}
 
 function page(title: string, body: string): string {
   // A banner and a main landmark, so that a screen reader's landmark list finds the content.
@@ -111,7 +129,7 @@ export async function handlePayPage({ ctx, request, segments, url }: RequestScop
   try {
     if (sub === undefined && request.method === "GET") {
       const inv = await readInvoice(ctx, id);
-      return html(
+      return htmlPage(
         200,
         await render(inv, await listTransactions(ctx.db, inv.id), action, url.searchParams.get("error")),
       );
@@ -137,7 +155,7 @@ export async function handlePayPage({ ctx, request, segments, url }: RequestScop
     }
   } catch (err) {
     if (err instanceof HttpError && err.status === 404)
-      return html(
+      return htmlPage(
         404,
         page("Invoice not found", "<h1>Invoice not found</h1><p>Check the payment link you were given.</p>"),
       );

@@ -3,6 +3,7 @@ import { readSession } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { csvResponse } from "@/lib/csv/stream-csv";
 import { getDb } from "@/lib/db/client";
+import { hasUnsafeSearchParam } from "@/lib/validation/text";
 import { exportFileName, exportCsvStream } from "@/lib/invoices/csv-export";
 import { parseInvoiceListParams } from "@/lib/invoices/list-filter";
 
@@ -12,6 +13,9 @@ export async function GET(request: NextRequest) {
   if (session.status !== "active") return new Response("Sign in to export invoices.", { status: 401 });
   if (!can(session.user.role, "invoices:view")) {
     return new Response("Your role may not view invoices.", { status: 403 });
+  }
+  if (hasUnsafeSearchParam(request.nextUrl.searchParams)) {
+    return new Response("The filter holds an invisible control character: remove it.", { status: 400 });
   }
   const { status, q, dateFrom, dateTo } = parseInvoiceListParams(request.nextUrl.searchParams);
   const stream = exportCsvStream(await getDb(), { status, q, dateFrom, dateTo });

@@ -3,6 +3,7 @@ import { readSession } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { csvResponse } from "@/lib/csv/stream-csv";
 import { getDb } from "@/lib/db/client";
+import { hasUnsafeSearchParam } from "@/lib/validation/text";
 import { exportCsvStream, exportFileName } from "@/lib/withdrawals/csv-export";
 import { parseWithdrawalListParams } from "@/lib/withdrawals/list-filter";
 
@@ -12,6 +13,9 @@ export async function GET(request: NextRequest) {
   if (session.status !== "active") return new Response("Sign in to export withdrawals.", { status: 401 });
   if (!can(session.user.role, "withdrawals:view")) {
     return new Response("Your role may not view withdrawals.", { status: 403 });
+  }
+  if (hasUnsafeSearchParam(request.nextUrl.searchParams)) {
+    return new Response("The filter holds an invisible control character: remove it.", { status: 400 });
   }
   const { state, q } = parseWithdrawalListParams(request.nextUrl.searchParams);
   const stream = exportCsvStream(await getDb(), { state, q });

@@ -1,0 +1,221 @@
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { SessionState } from "@/lib/auth/current-user";
+import type { Role } from "@/lib/auth/roles";
+import { Unavailable } from "@/lib/service/errors";
+import { holdsNoUnsafeText, hostileRecord, hostileText, unsafeText } from "@/test-support/hostile-input";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { insertUser } from "@/test-support/users";
+
+// Issue #9: hostile values into every server action, through defineAction with a signed-in user:
+// never "unexpected", and nothing with NUL or a lone surrogate (or its U+FFFD stand-in) is stored.
+
+const state = vi.hoisted(() => ({
+  db: undefined as unknown,
+  session: { status: "signed-out" } as SessionState,
+}));
+vi.mock("@/lib/auth/current-user", () => ({ readSession: async () => state.session }));
+vi.mock("@/lib/db/client", () => ({ getDb: async () => state.db }));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/lib/service/app-client", () => ({
+  getServiceClient: () => {
+    const down = async () => {
+      throw new Unavailable("timeout", "the test's service never answers");
+    };
+    return { createInvoice: down, createWithdrawal: down, getInvoice: down, checkConnection: down };
+  },
+}));
+
+const invoices = await import("@/lib/invoices/actions");
+const withdrawals = await import("@/lib/withdrawals/actions");
+const users = await import("@/lib/users/actions");
+
+let testDb: TestDb;
+const ids: Partial<Record<Role, string>> = {};
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  state.db = testDb.db;
+  for (const role of ["admin", "support", "finance"] as const) {
+    ids[role] = (
+      await insertUser(testDb.db, { email: `${role}@hostile.test`, password: "x".repeat(12), role })
+    ).id;
+  }
+}, 60_000);
+afterAll(() => testDb?.close());
+
+function signInAs(role: "admin" | "support" | "finance") {
+  state.session = {
+    status: "active",
+    user: { id: ids[role] ?? "", email: `${role}@hostile.test`, name: role, role },
+  };
+}
+
+// Hostile text without U+FFFD, so that finding one in the database means a lone surrogate got in.
+const text = hostileText.filter((value) => !value.includes("\uFFFD"));
+const value = fc.oneof({ weight: 4, arbitrary: text }, { weight: 1, arbitrary: unsafeText });
+const ID = "0b7c2f9e-3d4a-4c1e-9f00-123456789abc";
+
+type AnyAction = (input: never) => Promise<{ ok: boolean; code?: string }>;
+const CASES: {
+  name: string;
+  role: "admin" | "support" | "finance";
+  action: AnyAction;
+  input: fc.Arbitrary<unknown>;
+}[] = [
+  {
+    name: "create invoice",
+    role: "support",
+    action: invoices.createInvoiceAction,
+    input: hostileRecord([
+      "amount",
+      "fiatCurrency",
+      "orderId",
+      "customerId",
+      "extraData",
+      "webhookUrl",
+      "currency",
+      "network",
+    ]).map((form) => ({
+      amount: "10",
+      fiatCurrency: "USD",
+      orderId: "o-1",
+      lifetimeSeconds: "3600",
+      accuracyPercent: "0",
+      isPaymentMultiple: true,
+      customerId: "",
+      extraData: "",
+      webhookUrl: "",
+      returnUrl: "",
+      successUrl: "",
+      currency: "",
+      network: "",
+      ...form,
+    })),
+  },
+  {
+    name: "resend invoice",
+    role: "support",
+    action: invoices.resendInvoiceAction,
+    input: fc.record({ invoiceId: value }),
+  },
+  {
+    name: "refresh invoice",
+    role: "support",
+    action: invoices.refreshInvoiceAction,
+    input: fc.record({ invoiceId: value }),
+  },
+  {
+    name: "request withdrawal",
+    role: "support",
+    action: withdrawals.requestWithdrawalAction,
+    input: hostileRecord(["amount", "fiatAmount", "fiatCurrency", "address", "customerId", "reason"]).map(
+      (form) => ({
+        amountIn: "crypto",
+        amount: "1",
+        fiatAmount: "",
+        fiatCurrency: "USD",
+        currency: "USDT",
+        network: "TRON",
+        address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        isSubtract: true,
+        customerId: "",
+        reason: "a refund",
+        ...form,
+      }),
+    ),
+  },
+  {
+    name: "approve",
+    role: "finance",
+    action: withdrawals.approveWithdrawalAction,
+    input: fc.record({ id: value }),
+  },
+  {
+    name: "retry",
+    role: "finance",
+    action: withdrawals.retryWithdrawalAction,
+    input: fc.record({ id: value }),
+  },
+  {
+    name: "cancel",
+    role: "support",
+    action: withdrawals.cancelWithdrawalAction,
+    input: fc.record({ id: value }),
+  },
+  {
+    name: "reject",
+    role: "finance",
+    action: withdrawals.rejectWithdrawalAction,
+    input: fc.record({ id: fc.oneof(fc.constant(ID), value), reason: value }),
+  },
+  {
+    name: "approval threshold",
+    role: "admin",
+    action: withdrawals.setApprovalThresholdAction,
+    input: fc.record({
+      enabled: fc.boolean(),
+      amount: value,
+      fiatCurrency: fc.oneof(fc.constant("USD"), value),
+    }),
+  },
+  {
+    name: "create user",
+    role: "admin",
+    action: users.createUserAction,
+    input: fc.record({
+      email: fc.oneof(
+        value,
+        value.map((local) => `${local}@example.com`),
+      ),
+      name: value,
+      role: fc.oneof(fc.constant("viewer"), value),
+      password: fc.oneof(
+        value,
+        value.map((p) => `${p}-long-enough-password`),
+      ),
+    }),
+  },
+  {
+    name: "change role",
+    role: "admin",
+    action: users.changeRoleAction,
+    input: fc.record({ userId: value, role: value }),
+  },
+  {
+    name: "disable user",
+    role: "admin",
+    action: users.setUserDisabledAction,
+    input: fc.record({ userId: value, disabled: fc.boolean() }),
+  },
+];
+
+describe.each(CASES)("the $name action under hostile input", ({ role, action, input }) => {
+  it("answers ok, invalid or rejected, never unexpected", async () => {
+    signInAs(role);
+    await fc.assert(
+      fc.asyncProperty(input, async (raw) => {
+        const result = await action(raw as never);
+        expect(result.ok || result.code !== "unexpected", JSON.stringify(result)).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+});
+
+describe("what the actions stored", () => {
+  it("holds no NUL, lone surrogate or U+FFFD in any table", async () => {
+    const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+    const tables = await testDb.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+    );
+    for (const { table_name } of rowsOf(tables) as { table_name: string }[]) {
+      const rows = await testDb.db.execute(sql`select * from ${sql.identifier(table_name)}`);
+      for (const row of rowsOf(rows)) {
+        expect(holdsNoUnsafeText(row), table_name).toBe(true);
+        expect(JSON.stringify(row), table_name).not.toContain("\uFFFD");
+      }
+    }
+  });
+});
