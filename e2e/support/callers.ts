@@ -1,4 +1,4 @@
-import { test as base, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { ROLES, type Role } from "../../lib/db/schema/enums";
 import { DEMO, signIn } from "../fixtures";
 
@@ -42,4 +42,17 @@ export const test = base.extend<object, { callers: Callers }>({
   ],
 });
 
-export { expect } from "@playwright/test";
+export { expect };
+
+/**
+ * Fails unless every role's caller is still signed in as its demo user: a test whose requests
+ * had quietly ended a session would otherwise go on as nobody and prove nothing.
+ */
+export async function expectCallersSignedIn(callers: Callers): Promise<void> {
+  for (const role of ROLES) {
+    const session = (await (await callers[role].get("/api/auth/session")).json()) as {
+      user?: { email?: string };
+    };
+    expect(session.user?.email, `${role} is still signed in`).toBe(DEMO_USER_OF[role]);
+  }
+}
