@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { FullConfig } from "@playwright/test";
+import { ROOT_DIR } from "./app-tree";
+
+/**
+ * The secrets the server under test holds, read from the same place it gets them (the Playwright
+ * webServer's environment, or the embedded sandbox's documented defaults), and a finder that
+ * names whichever of them, or any password hash, a text contains.
+ */
+
+export interface Secret {
+  name: string;
+  value: string;
+}
+
+/** Mirrors lib/service/app-config.ts (server-only, so not importable here): the demo merchant's keys. */
+const SANDBOX_DEMO_KEYS = { invoice: "sandbox-invoice-key", withdrawal: "sandbox-withdrawal-key" };
+
+export function knownSecrets(config: FullConfig): Secret[] {
+  const servers = config.webServer ? [config.webServer] : [];
+  const env: Record<string, string | undefined> = Object.assign({}, ...servers.map((s) => s.env ?? {}));
+  const candidates: Array<[string, string | undefined]> = [
+    ["NEXTAUTH_SECRET", env.NEXTAUTH_SECRET ?? process.env.NEXTAUTH_SECRET],
+    ["invoice key", env.PAYMENTS_INVOICE_KEY || env.SANDBOX_INVOICE_KEY || SANDBOX_DEMO_KEYS.invoice],
+    [
+      "withdrawal key",
+      env.PAYMENTS_WITHDRAWAL_KEY || env.SANDBOX_WITHDRAWAL_KEY || SANDBOX_DEMO_KEYS.withdrawal,
+    ],
+  ];
+  const secrets = candidates
+    .filter((candidate): candidate is [string, string] => Boolean(candidate[1]))
+    .map(([name, value]) => ({ name, value }));
+  if (!secrets.some((secret) => secret.name === "NEXTAUTH_SECRET")) {
+    throw new Error("The webServer of playwright.config.ts sets no NEXTAUTH_SECRET to look for");
+  }
+  return secrets;
+}
+
+/** An argon2 hash in its PHC string form, as lib/auth/password.ts stores them. */
+const PASSWORD_HASH = /\$argon2(id|i|d)\$/;
+
+/** Names of the secrets (and "a password hash") found in the text. */
+export function secretsIn(text: string, secrets: Secret[]): string[] {
+  const found = secrets.filter((secret) => text.includes(secret.value)).map((secret) => secret.name);
+  if (PASSWORD_HASH.test(text)) found.push("a password hash ($argon2…)");
+  return found;
+}
+
+/** Every file the build serves publicly, under `.next/static`. */
+export function staticFiles(): string[] {
+  const root = path.join(ROOT_DIR, ".next/static");
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const item of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, item.name);
+      if (item.isDirectory()) walk(full);
+      else files.push(full);
+    }
+  };
+  walk(root);
+  return files;
+}
+
+export function readStaticFile(file: string): string {
+  // latin1 maps every byte to one character, so an ASCII secret is found even in binary files.
+  return readFileSync(file, "latin1");
+}
