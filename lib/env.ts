@@ -22,6 +22,41 @@ const envSchema = z.object({
     .transform((value) => (value === "true" ? 1 : 0))
     .or(z.coerce.number().int("must be the number of proxies in front of Paydesk").min(0).max(10))
     .default(0),
+  PAYMENTS_BASE_URL: z.string().optional(),
+  /** The one way to run the embedded sandbox: demos and tests, never by default. */
+  PAYDESK_SANDBOX: z.enum(["embedded"], "must be `embedded` or unset").optional(),
+});
+
+/** Exactly one payment service, and demo mode (published passwords and keys) never with a real one. */
+const withOneService = envSchema.superRefine((env, context) => {
+  const external = Boolean(env.PAYMENTS_BASE_URL);
+  const embedded = env.PAYDESK_SANDBOX === "embedded";
+  if (!external && !embedded) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYMENTS_BASE_URL"],
+      message:
+        "no payment service chosen. Set PAYMENTS_BASE_URL (with PAYMENTS_INVOICE_KEY and PAYMENTS_WITHDRAWAL_KEY) " +
+        "to use the real service, or PAYDESK_SANDBOX=embedded to run the embedded sandbox (demos and tests: no real money).",
+    });
+  }
+  if (external && embedded) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_SANDBOX"],
+      message:
+        "PAYDESK_SANDBOX=embedded and PAYMENTS_BASE_URL are both set. Unset one of them: Paydesk talks to one service.",
+    });
+  }
+  if (external && env.PAYDESK_DEMO) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_DEMO"],
+      message:
+        "PAYDESK_DEMO=1 seeds users with a published password, so it never runs against a real service. " +
+        "Unset PAYDESK_DEMO, or unset PAYMENTS_BASE_URL and set PAYDESK_SANDBOX=embedded.",
+    });
+  }
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -29,14 +64,18 @@ export type ServerEnv = z.infer<typeof envSchema>;
 let cached: ServerEnv | undefined;
 
 export function serverEnv(): ServerEnv {
-  if (cached) return cached;
+  cached ??= parseServerEnv(process.env);
+  return cached;
+}
+
+/** Validates an environment; throws one error listing every problem, each naming its variable. */
+export function parseServerEnv(raw: Record<string, string | undefined>): ServerEnv {
   // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
-  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
-  const parsed = envSchema.safeParse(present);
+  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ""));
+  const parsed = withOneService.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
 }

@@ -24,8 +24,8 @@ export async function startPaydesk(): Promise<void> {
   }
   if (usesEmbeddedSandbox() && !env.PAYDESK_DEMO) {
     console.warn(
-      "[paydesk] PAYMENTS_BASE_URL is not set: using the embedded sandbox at /sandbox. No real money moves; " +
-        "set PAYMENTS_BASE_URL and its keys to connect the real payment service.",
+      "[paydesk] PAYDESK_SANDBOX=embedded: using the embedded sandbox at /sandbox. No real money moves; " +
+        "set PAYMENTS_BASE_URL and its keys instead to connect the real payment service.",
     );
   }
   startBackgroundJobs(db, getServiceClient);

@@ -1,6 +1,6 @@
 /**
- * The sandbox mounted inside Paydesk at /sandbox, when no real service is configured
- * (PAYMENTS_BASE_URL unset). One instance per process, on the app's own database (its tables are
+ * The sandbox mounted inside Paydesk at /sandbox, when asked for (PAYDESK_SANDBOX=embedded) and
+ * no real service is configured. One instance per process, on the app's own database (its tables are
  * prefixed sandbox_), started on first use. The route that mounts it passes the database in, so
  * this module still imports nothing from the app.
  */
@@ -15,8 +15,9 @@ export interface MountOptions {
 
 const present = (value: string | undefined) => (value && value.trim() !== "" ? value : undefined);
 
+/** On only when asked for: PAYDESK_SANDBOX=embedded, and no real service configured. */
 export function embeddedSandboxEnabled(env: Record<string, string | undefined> = process.env): boolean {
-  return !present(env.PAYMENTS_BASE_URL);
+  return present(env.PAYDESK_SANDBOX) === "embedded" && !present(env.PAYMENTS_BASE_URL);
 }
 
 const globalKey = Symbol.for("paydesk.embeddedSandbox");
@@ -24,7 +25,7 @@ type GlobalWithSandbox = typeof globalThis & { [globalKey]?: Promise<Sandbox> };
 
 export async function handleEmbeddedSandbox(request: Request, options: MountOptions): Promise<Response> {
   if (!embeddedSandboxEnabled()) {
-    return new Response("Not found: the embedded sandbox is off because PAYMENTS_BASE_URL is set.", {
+    return new Response("Not found: the embedded sandbox is off (PAYDESK_SANDBOX is not `embedded`).", {
       status: 404,
     });
   }

@@ -23,14 +23,15 @@ export function selfOrigin(env: Env = process.env): string {
   return (present(env.PAYDESK_URL) ?? `http://127.0.0.1:${present(env.PORT) ?? "3000"}`).replace(/\/+$/, "");
 }
 
+/** The embedded sandbox only when asked for (PAYDESK_SANDBOX=embedded) and no real service is set. */
 export function usesEmbeddedSandbox(env: Env = process.env): boolean {
-  return !present(env.PAYMENTS_BASE_URL);
+  return present(env.PAYDESK_SANDBOX) === "embedded" && !present(env.PAYMENTS_BASE_URL);
 }
 
 /**
- * The service Paydesk talks to. With PAYMENTS_BASE_URL unset it is the embedded sandbox mounted
+ * The service Paydesk talks to. With PAYDESK_SANDBOX=embedded it is the embedded sandbox mounted
  * at /sandbox on this same server, with the demo merchant's keys; otherwise the real service,
- * whose keys must then be set.
+ * whose URL and keys must then be set.
  */
 export function appServiceConfig(env: Env = process.env): AppServiceConfig {
   if (!usesEmbeddedSandbox(env)) return { mode: "external", ...serviceConfigFromEnv(env) };
