@@ -14,6 +14,16 @@ export interface WebhookDeliveryOptions {
   maxAttempts: number;
 }
 
+export interface WebhookTargetPolicy {
+  /** Refuse targets that are not public unicast addresses. */
+  publicOnly: boolean;
+  /** Exact URLs allowed whatever their address (the demo merchant's own receiver). */
+  allowedUrls: string[];
+}
+
+/** Every address a hostname resolves to. */
+export type ResolveHost = (hostname: string) => Promise<string[]>;
+
 export interface SandboxContext {
   db: SandboxDb;
   basePath: string;
@@ -21,6 +31,11 @@ export interface SandboxContext {
   now: () => Date;
   fetch: typeof fetch;
   webhook: WebhookDeliveryOptions;
+  /** Unset: any http(s) target (the standalone sandbox on a developer's machine). */
+  webhookTargets?: WebhookTargetPolicy;
+  resolveHost: ResolveHost;
+  /** Unset: POST /control/merchants needs no key (the standalone sandbox). */
+  merchantCreationNeedsKey: boolean;
   autoSettleWithdrawalsMs?: number;
   /** Wakes the webhook worker after new deliveries are committed. */
   notifyWebhooks: () => void;

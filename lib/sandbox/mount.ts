@@ -40,6 +40,7 @@ export async function handleEmbeddedSandbox(request: Request, options: MountOpti
 async function startEmbeddedSandbox({ getDb, webhookUrl }: MountOptions): Promise<Sandbox> {
   const env = process.env;
   const autoSettleMs = Number(present(env.SANDBOX_AUTO_SETTLE_MS) ?? NaN);
+  const demoWebhookUrl = present(env.SANDBOX_WEBHOOK_URL) ?? webhookUrl;
   const sandbox = createSandbox({
     db: await getDb(),
     basePath: "/sandbox",
@@ -47,8 +48,11 @@ async function startEmbeddedSandbox({ getDb, webhookUrl }: MountOptions): Promis
     demoMerchant: {
       invoiceKey: present(env.SANDBOX_INVOICE_KEY) ?? "sandbox-invoice-key",
       withdrawalKey: present(env.SANDBOX_WITHDRAWAL_KEY) ?? "sandbox-withdrawal-key",
-      webhookUrl: present(env.SANDBOX_WEBHOOK_URL) ?? webhookUrl,
+      webhookUrl: demoWebhookUrl,
     },
+    // Reachable by whoever reaches Paydesk: no anonymous merchants, no webhooks into our network.
+    merchantCreationNeedsKey: true,
+    webhookTargets: { publicOnly: true, allowedUrls: [demoWebhookUrl] },
     autoSettleWithdrawalsMs: Number.isFinite(autoSettleMs) ? autoSettleMs : undefined,
   });
   await sandbox.ready();
