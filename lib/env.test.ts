@@ -37,4 +37,14 @@ describe("which payment service a start may use", () => {
     const demo = parseServerEnv({ ...secret, PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1" });
     expect(demo).toMatchObject({ PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: true });
   });
+
+  it("refuses the published sandbox keys outside demo mode", () => {
+    const embedded = { ...secret, PAYDESK_SANDBOX: "embedded" };
+    expect(() => parseServerEnv({ ...embedded, SANDBOX_INVOICE_KEY: "sandbox-invoice-key" })).toThrow(
+      /SANDBOX_INVOICE_KEY: is a key published/,
+    );
+    expect(
+      parseServerEnv({ ...embedded, PAYDESK_DEMO: "1", SANDBOX_INVOICE_KEY: "sandbox-invoice-key" }),
+    ).toBeTruthy();
+  });
 });

@@ -25,7 +25,11 @@ const envSchema = z.object({
   PAYMENTS_BASE_URL: z.string().optional(),
   /** The one way to run the embedded sandbox: demos and tests, never by default. */
   PAYDESK_SANDBOX: z.enum(["embedded"], "must be `embedded` or unset").optional(),
+  SANDBOX_INVOICE_KEY: z.string().optional(),
+  SANDBOX_WITHDRAWAL_KEY: z.string().optional(),
 });
+
+const PUBLISHED_KEYS = ["sandbox-invoice-key", "sandbox-withdrawal-key"];
 
 /** Exactly one payment service, and demo mode (published passwords and keys) never with a real one. */
 const withOneService = envSchema.superRefine((env, context) => {
@@ -47,6 +51,15 @@ const withOneService = envSchema.superRefine((env, context) => {
       message:
         "PAYDESK_SANDBOX=embedded and PAYMENTS_BASE_URL are both set. Unset one of them: Paydesk talks to one service.",
     });
+  }
+  for (const name of ["SANDBOX_INVOICE_KEY", "SANDBOX_WITHDRAWAL_KEY"] as const) {
+    if (!env.PAYDESK_DEMO && PUBLISHED_KEYS.includes(env[name] ?? "")) {
+      context.addIssue({
+        code: "custom",
+        path: [name],
+        message: `is a key published in the README, for demo mode only. Unset ${name} (Paydesk then generates one) or choose another.`,
+      });
+    }
   }
   if (external && env.PAYDESK_DEMO) {
     context.addIssue({

@@ -4,6 +4,7 @@ import { serverEnv } from "@/lib/env";
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
 import { getServiceClient } from "@/lib/service/app-client";
 import { usesEmbeddedSandbox } from "@/lib/service/app-config";
+import { loadEmbeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
 import { seedDemoUsers } from "@/lib/users/demo-users";
 
 /**
@@ -22,6 +23,7 @@ export async function startPaydesk(): Promise<void> {
     const created = await seedDemoUsers(db);
     console.log(`[paydesk] demo mode: ${created} demo user(s) created`);
   }
+  if (usesEmbeddedSandbox()) await loadEmbeddedSandboxKeys(db);
   if (usesEmbeddedSandbox() && !env.PAYDESK_DEMO) {
     console.warn(
       "[paydesk] PAYDESK_SANDBOX=embedded: using the embedded sandbox at /sandbox. No real money moves; " +

@@ -18,6 +18,7 @@ async function statusesOf(getDb: () => Promise<never>) {
       {
         getDb,
         webhookUrl: "http://127.0.0.1:3000/api/webhooks/payments",
+        demoMerchantKeys: { invoiceKey: "i", withdrawalKey: "w" },
       },
     );
     statuses.push(response.status);

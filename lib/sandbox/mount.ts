@@ -11,6 +11,8 @@ export interface MountOptions {
   getDb: () => Promise<SandboxDb>;
   /** Project-level webhook URL of the demo merchant (Paydesk's own receiver). */
   webhookUrl: string;
+  /** The demo merchant's keys: Paydesk chooses them (published ones only in demo mode). */
+  demoMerchantKeys: { invoiceKey: string; withdrawalKey: string };
 }
 
 const present = (value: string | undefined) => (value && value.trim() !== "" ? value : undefined);
@@ -37,7 +39,15 @@ export async function handleEmbeddedSandbox(request: Request, options: MountOpti
   return (await store[globalKey]).handle(request);
 }
 
-async function startEmbeddedSandbox({ getDb, webhookUrl }: MountOptions): Promise<Sandbox> {
+/** Stops the mounted sandbox's worker and sweep (tests, before closing its database). */
+export async function stopEmbeddedSandbox(): Promise<void> {
+  const store = globalThis as GlobalWithSandbox;
+  const running = store[globalKey];
+  delete store[globalKey];
+  await (await running?.catch(() => undefined))?.stop();
+}
+
+async function startEmbeddedSandbox({ getDb, webhookUrl, demoMerchantKeys }: MountOptions): Promise<Sandbox> {
   const env = process.env;
   const autoSettleMs = Number(present(env.SANDBOX_AUTO_SETTLE_MS) ?? NaN);
   const demoWebhookUrl = present(env.SANDBOX_WEBHOOK_URL) ?? webhookUrl;
@@ -46,8 +56,7 @@ async function startEmbeddedSandbox({ getDb, webhookUrl }: MountOptions): Promis
     basePath: "/sandbox",
     publicUrl: present(env.SANDBOX_PUBLIC_URL),
     demoMerchant: {
-      invoiceKey: present(env.SANDBOX_INVOICE_KEY) ?? "sandbox-invoice-key",
-      withdrawalKey: present(env.SANDBOX_WITHDRAWAL_KEY) ?? "sandbox-withdrawal-key",
+      ...demoMerchantKeys,
       webhookUrl: demoWebhookUrl,
     },
     // Reachable by whoever reaches Paydesk: no anonymous merchants, no webhooks into our network.

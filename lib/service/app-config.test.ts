@@ -3,7 +3,7 @@ import { appServiceConfig, selfOrigin } from "./app-config";
 
 describe("which service Paydesk talks to", () => {
   it("uses the embedded sandbox when asked for on this server, with the demo merchant's keys", () => {
-    expect(appServiceConfig({ PORT: "3210", PAYDESK_SANDBOX: "embedded" })).toMatchObject({
+    expect(appServiceConfig({ PORT: "3210", PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1" })).toMatchObject({
       mode: "embedded-sandbox",
       baseUrl: "http://127.0.0.1:3210/sandbox",
       invoiceKey: "sandbox-invoice-key",

@@ -1,14 +1,9 @@
 import "server-only";
 import type { ServiceClientConfig } from "./config";
 import { serviceConfigFromEnv } from "./config";
+import { embeddedSandboxKeys } from "./embedded-sandbox-keys";
 
 type Env = Record<string, string | undefined>;
-
-/** The embedded sandbox's demo merchant keys, when SANDBOX_* do not override them. */
-export const SANDBOX_DEMO_KEYS = {
-  invoiceKey: "sandbox-invoice-key",
-  withdrawalKey: "sandbox-withdrawal-key",
-};
 
 export type ServiceMode = "embedded-sandbox" | "external";
 
@@ -30,18 +25,19 @@ export function usesEmbeddedSandbox(env: Env = process.env): boolean {
 
 /**
  * The service Paydesk talks to. With PAYDESK_SANDBOX=embedded it is the embedded sandbox mounted
- * at /sandbox on this same server, with the demo merchant's keys; otherwise the real service,
+ * at /sandbox on this same server, with the demo merchant's keys (embedded-sandbox-keys.ts); otherwise the real service,
  * whose URL and keys must then be set.
  */
 export function appServiceConfig(env: Env = process.env): AppServiceConfig {
   if (!usesEmbeddedSandbox(env)) return { mode: "external", ...serviceConfigFromEnv(env) };
+  const keys = embeddedSandboxKeys(env);
   return {
     mode: "embedded-sandbox",
     ...serviceConfigFromEnv({
       ...env,
       PAYMENTS_BASE_URL: `${selfOrigin(env)}/sandbox`,
-      PAYMENTS_INVOICE_KEY: present(env.SANDBOX_INVOICE_KEY) ?? SANDBOX_DEMO_KEYS.invoiceKey,
-      PAYMENTS_WITHDRAWAL_KEY: present(env.SANDBOX_WITHDRAWAL_KEY) ?? SANDBOX_DEMO_KEYS.withdrawalKey,
+      PAYMENTS_INVOICE_KEY: keys.invoiceKey,
+      PAYMENTS_WITHDRAWAL_KEY: keys.withdrawalKey,
     }),
   };
 }
