@@ -28,6 +28,8 @@ export interface SandboxContext {
   db: SandboxDb;
   basePath: string;
   publicUrl?: string;
+  /** The public origin a trusted caller asks for, for this request's pay_url (mount.ts). */
+  publicOriginOf?: (request: Request) => string | undefined;
   now: () => Date;
   fetch: typeof fetch;
   webhook: WebhookDeliveryOptions;
@@ -54,7 +56,10 @@ export type Merchant = MerchantRow;
 export const unixSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export function payUrl(ctx: SandboxContext, request: Request, invoiceId: string): string {
-  let base = (ctx.publicUrl ?? new URL(request.url).origin).replace(/\/+$/, "");
+  let base = (ctx.publicUrl ?? ctx.publicOriginOf?.(request) ?? new URL(request.url).origin).replace(
+    /\/+$/,
+    "",
+  );
   if (!base.endsWith(ctx.basePath)) base += ctx.basePath;
   return `${base}/pay/${invoiceId}`;
 }

@@ -29,6 +29,8 @@ export interface SandboxOptions {
   basePath?: string;
   /** Public origin (or base URL) used for pay_url; default: the request's own origin. */
   publicUrl?: string;
+  /** Without publicUrl: the origin for this request's pay_url, when the caller may choose it; else the request's. */
+  publicOriginOf?: (request: Request) => string | undefined;
   demoMerchant?: { invoiceKey: string; withdrawalKey: string; webhookUrl?: string | null };
   webhookDelivery?: Partial<WebhookDeliveryOptions>;
   /** Refuse webhook targets on private networks (the embedded sandbox); default: any target. */
@@ -61,6 +63,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     db: options.db,
     basePath: "/" + (options.basePath ?? "/sandbox").replace(/^\/+|\/+$/g, ""),
     publicUrl: options.publicUrl,
+    publicOriginOf: options.publicOriginOf,
     now: options.now ?? (() => new Date()),
     fetch: options.fetch ?? ((...args) => fetch(...args)),
     webhook: {

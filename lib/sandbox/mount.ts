@@ -5,12 +5,21 @@
  * this module still imports nothing from the app.
  */
 import "server-only";
+import { timingSafeEqual } from "node:crypto";
 import { createSandbox, type Sandbox, type SandboxDb } from "./index";
 
 export interface MountOptions {
   getDb: () => Promise<SandboxDb>;
   /** Project-level webhook URL of the demo merchant (Paydesk's own receiver). */
   webhookUrl: string;
+  /** Origin (or base URL) of pay_url: SANDBOX_PUBLIC_URL, else Paydesk's public URL; unset: see selfCallToken. */
+  publicUrl?: string;
+  /**
+   * Without publicUrl, a request carrying this token in x-paydesk-self-call (Paydesk's own client)
+   * gets pay_url on the origin in x-paydesk-public-origin (the staff member's browser's); any other
+   * request gets its own origin.
+   */
+  selfCallToken?: string;
   /** The demo merchant's keys: Paydesk chooses them (published ones only in demo mode). */
   demoMerchantKeys: { invoiceKey: string; withdrawalKey: string };
 }
@@ -47,14 +56,30 @@ export async function stopEmbeddedSandbox(): Promise<void> {
   await (await running?.catch(() => undefined))?.stop();
 }
 
-async function startEmbeddedSandbox({ getDb, webhookUrl, demoMerchantKeys }: MountOptions): Promise<Sandbox> {
+/** The browser origin Paydesk's own client asks for, or undefined for anyone else. */
+export function trustedPublicOrigin(request: Request, token: string | undefined): string | undefined {
+  const presented = request.headers.get("x-paydesk-self-call");
+  if (!token || !presented) return undefined;
+  const [a, b] = [Buffer.from(presented), Buffer.from(token)];
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return undefined;
+  try {
+    const url = new URL(request.headers.get("x-paydesk-public-origin") ?? "");
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startEmbeddedSandbox(options: MountOptions): Promise<Sandbox> {
+  const { getDb, webhookUrl, demoMerchantKeys, publicUrl, selfCallToken } = options;
   const env = process.env;
   const autoSettleMs = Number(present(env.SANDBOX_AUTO_SETTLE_MS) ?? NaN);
   const demoWebhookUrl = present(env.SANDBOX_WEBHOOK_URL) ?? webhookUrl;
   const sandbox = createSandbox({
     db: await getDb(),
     basePath: "/sandbox",
-    publicUrl: present(env.SANDBOX_PUBLIC_URL),
+    publicUrl,
+    publicOriginOf: (request) => trustedPublicOrigin(request, selfCallToken),
     demoMerchant: {
       ...demoMerchantKeys,
       webhookUrl: demoWebhookUrl,

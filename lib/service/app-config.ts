@@ -13,6 +13,14 @@ export interface AppServiceConfig extends ServiceClientConfig {
 
 const present = (value: string | undefined) => (value && value.trim() !== "" ? value : undefined);
 
+/**
+ * Where customers reach Paydesk, for the embedded sandbox's pay_url: SANDBOX_PUBLIC_URL, else
+ * Paydesk's public URL (NEXTAUTH_URL); undefined: the staff member's browser's origin.
+ */
+export function sandboxPublicUrl(env: Env = process.env): string | undefined {
+  return present(env.SANDBOX_PUBLIC_URL) ?? present(env.NEXTAUTH_URL);
+}
+
 /** Where this server reaches itself: PAYDESK_URL, else loopback on the port it serves. */
 export function selfOrigin(env: Env = process.env): string {
   return (present(env.PAYDESK_URL) ?? `http://127.0.0.1:${present(env.PORT) ?? "3000"}`).replace(/\/+$/, "");

@@ -1,7 +1,8 @@
 import { getDb } from "@/lib/db/client";
 import { handleEmbeddedSandbox } from "@/lib/sandbox/mount";
-import { selfOrigin } from "@/lib/service/app-config";
+import { sandboxPublicUrl, selfOrigin } from "@/lib/service/app-config";
 import { embeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
+import { selfCallToken } from "@/lib/service/self-call";
 
 // The embedded payment service sandbox (lib/sandbox): the one place the app mounts it.
 export const dynamic = "force-dynamic";
@@ -11,6 +12,8 @@ function handler(request: Request): Promise<Response> {
     getDb,
     webhookUrl: `${selfOrigin()}/api/webhooks/payments`,
     demoMerchantKeys: embeddedSandboxKeys(),
+    publicUrl: sandboxPublicUrl(),
+    selfCallToken: selfCallToken(),
   });
 }
 
