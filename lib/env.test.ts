@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseServerEnv } from "./env";
+import { parseStartupEnv } from "./env";
 
 const secret = { NEXTAUTH_SECRET: "a-secret-of-more-than-16-characters" };
 const realService = {
@@ -10,41 +10,41 @@ const realService = {
 
 describe("which payment service a start may use", () => {
   it("refuses a start with neither PAYMENTS_BASE_URL nor PAYDESK_SANDBOX, naming both", () => {
-    expect(() => parseServerEnv({ ...secret })).toThrow(/PAYMENTS_BASE_URL[\s\S]*PAYDESK_SANDBOX=embedded/);
-    expect(() => parseServerEnv({ ...secret, PAYMENTS_BASE_URL: "", PAYDESK_SANDBOX: "" })).toThrow(
+    expect(() => parseStartupEnv({ ...secret })).toThrow(/PAYMENTS_BASE_URL[\s\S]*PAYDESK_SANDBOX=embedded/);
+    expect(() => parseStartupEnv({ ...secret, PAYMENTS_BASE_URL: "", PAYDESK_SANDBOX: "" })).toThrow(
       /PAYDESK_SANDBOX=embedded/,
     );
   });
 
   it("refuses demo mode with a real service", () => {
-    expect(() => parseServerEnv({ ...secret, ...realService, PAYDESK_DEMO: "1" })).toThrow(
+    expect(() => parseStartupEnv({ ...secret, ...realService, PAYDESK_DEMO: "1" })).toThrow(
       /PAYDESK_DEMO[\s\S]*real service/,
     );
   });
 
   it("refuses the embedded sandbox and a real service together", () => {
-    expect(() => parseServerEnv({ ...secret, ...realService, PAYDESK_SANDBOX: "embedded" })).toThrow(
+    expect(() => parseStartupEnv({ ...secret, ...realService, PAYDESK_SANDBOX: "embedded" })).toThrow(
       /PAYDESK_SANDBOX=embedded and PAYMENTS_BASE_URL/,
     );
   });
 
   it("refuses another value of PAYDESK_SANDBOX", () => {
-    expect(() => parseServerEnv({ ...secret, PAYDESK_SANDBOX: "yes" })).toThrow(/PAYDESK_SANDBOX/);
+    expect(() => parseStartupEnv({ ...secret, PAYDESK_SANDBOX: "yes" })).toThrow(/PAYDESK_SANDBOX/);
   });
 
   it("starts with the real service, or with the embedded sandbox in demo mode", () => {
-    expect(parseServerEnv({ ...secret, ...realService }).PAYMENTS_BASE_URL).toBe("https://pay.example.com");
-    const demo = parseServerEnv({ ...secret, PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1" });
+    expect(parseStartupEnv({ ...secret, ...realService }).PAYMENTS_BASE_URL).toBe("https://pay.example.com");
+    const demo = parseStartupEnv({ ...secret, PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1" });
     expect(demo).toMatchObject({ PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: true });
   });
 
   it("refuses the published sandbox keys outside demo mode", () => {
     const embedded = { ...secret, PAYDESK_SANDBOX: "embedded" };
-    expect(() => parseServerEnv({ ...embedded, SANDBOX_INVOICE_KEY: "sandbox-invoice-key" })).toThrow(
+    expect(() => parseStartupEnv({ ...embedded, SANDBOX_INVOICE_KEY: "sandbox-invoice-key" })).toThrow(
       /SANDBOX_INVOICE_KEY: is a key published/,
     );
     expect(
-      parseServerEnv({ ...embedded, PAYDESK_DEMO: "1", SANDBOX_INVOICE_KEY: "sandbox-invoice-key" }),
+      parseStartupEnv({ ...embedded, PAYDESK_DEMO: "1", SANDBOX_INVOICE_KEY: "sandbox-invoice-key" }),
     ).toBeTruthy();
   });
 });

@@ -77,15 +77,23 @@ export type ServerEnv = z.infer<typeof envSchema>;
 let cached: ServerEnv | undefined;
 
 export function serverEnv(): ServerEnv {
-  cached ??= parseServerEnv(process.env);
+  cached ??= parse(envSchema, process.env);
   return cached;
 }
 
+/**
+ * The environment a server start needs: serverEnv's, and one payment service chosen (commands
+ * such as user:create open the database without one).
+ */
+export function parseStartupEnv(raw: Record<string, string | undefined>): ServerEnv {
+  return parse(withOneService, raw);
+}
+
 /** Validates an environment; throws one error listing every problem, each naming its variable. */
-export function parseServerEnv(raw: Record<string, string | undefined>): ServerEnv {
+function parse(schema: typeof envSchema | typeof withOneService, raw: Record<string, string | undefined>) {
   // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
   const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ""));
-  const parsed = withOneService.safeParse(present);
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${problems.join("\n")}`);

@@ -1,6 +1,6 @@
 import "server-only";
 import { closeDb, getDb } from "@/lib/db/client";
-import { serverEnv } from "@/lib/env";
+import { parseStartupEnv } from "@/lib/env";
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
 import { getServiceClient } from "@/lib/service/app-client";
 import { usesEmbeddedSandbox } from "@/lib/service/app-config";
@@ -14,7 +14,7 @@ import { seedDemoUsers } from "@/lib/users/demo-users";
  * one-process-per-directory rule.
  */
 export async function startPaydesk(): Promise<void> {
-  const env = serverEnv();
+  const env = parseStartupEnv(process.env);
   if (!env.NEXTAUTH_SECRET) {
     throw new Error("NEXTAUTH_SECRET is not set. Set it to a long random string (npm run demo sets one).");
   }
