@@ -43,6 +43,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),
       PAYMENTS_BASE_URL: "",
+      PAYDESK_SANDBOX: "embedded",
       PAYDESK_DEMO: "1",
       PAYDESK_DATA_DIR: dataDir,
       DATABASE_URL: "",

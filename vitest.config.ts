@@ -16,5 +16,7 @@ export default defineConfig({
     include: ["lib/**/*.test.ts", "app/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Tests run the embedded sandbox, as demos do; the real service is never reached from a test.
+    env: { PAYDESK_SANDBOX: "embedded" },
   },
 });

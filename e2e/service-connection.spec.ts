@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./fixtures";
 
-test("an admin sees the service in use and tests the connection", async ({ page }) => {
+test("an admin sees the service in use, the sandbox's keys, and tests the connection", async ({
+  page,
+  request,
+}) => {
   await signIn(page, DEMO.admin);
   await page
     .getByRole("navigation", { name: "Main" })
@@ -9,7 +12,13 @@ test("an admin sees the service in use and tests the connection", async ({ page 
     .click();
   await expect(page.getByText("Embedded sandbox")).toBeVisible();
   await expect(page.getByTestId("service-base-url")).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/sandbox$/);
-  await expect(page.getByText("sandbox-invoice-key")).toHaveCount(0);
+  // The embedded sandbox's keys move no money; an admin needs them for its control API.
+  const invoiceKey = (await page.getByTestId("sandbox-invoice-key").textContent()) ?? "";
+  await expect(page.getByTestId("sandbox-withdrawal-key")).not.toBeEmpty();
+  const merchant = await request.get("/sandbox/control/merchant", {
+    headers: { Authorization: `Bearer ${invoiceKey}` },
+  });
+  expect(merchant.status()).toBe(200);
 
   await page.getByRole("button", { name: "Test connection" }).click();
   const report = page.getByTestId("connection-report");

@@ -22,6 +22,54 @@ const envSchema = z.object({
     .transform((value) => (value === "true" ? 1 : 0))
     .or(z.coerce.number().int("must be the number of proxies in front of Paydesk").min(0).max(10))
     .default(0),
+  PAYMENTS_BASE_URL: z.string().optional(),
+  /** The one way to run the embedded sandbox: demos and tests, never by default. */
+  PAYDESK_SANDBOX: z.enum(["embedded"], "must be `embedded` or unset").optional(),
+  SANDBOX_INVOICE_KEY: z.string().optional(),
+  SANDBOX_WITHDRAWAL_KEY: z.string().optional(),
+});
+
+const PUBLISHED_KEYS = ["sandbox-invoice-key", "sandbox-withdrawal-key"];
+
+/** Exactly one payment service, and demo mode (published passwords and keys) never with a real one. */
+const withOneService = envSchema.superRefine((env, context) => {
+  const external = Boolean(env.PAYMENTS_BASE_URL);
+  const embedded = env.PAYDESK_SANDBOX === "embedded";
+  if (!external && !embedded) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYMENTS_BASE_URL"],
+      message:
+        "no payment service chosen. Set PAYMENTS_BASE_URL (with PAYMENTS_INVOICE_KEY and PAYMENTS_WITHDRAWAL_KEY) " +
+        "to use the real service, or PAYDESK_SANDBOX=embedded to run the embedded sandbox (demos and tests: no real money).",
+    });
+  }
+  if (external && embedded) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_SANDBOX"],
+      message:
+        "PAYDESK_SANDBOX=embedded and PAYMENTS_BASE_URL are both set. Unset one of them: Paydesk talks to one service.",
+    });
+  }
+  for (const name of ["SANDBOX_INVOICE_KEY", "SANDBOX_WITHDRAWAL_KEY"] as const) {
+    if (!env.PAYDESK_DEMO && PUBLISHED_KEYS.includes(env[name] ?? "")) {
+      context.addIssue({
+        code: "custom",
+        path: [name],
+        message: `is a key published in the README, for demo mode only. Unset ${name} (Paydesk then generates one) or choose another.`,
+      });
+    }
+  }
+  if (external && env.PAYDESK_DEMO) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_DEMO"],
+      message:
+        "PAYDESK_DEMO=1 seeds users with a published password, so it never runs against a real service. " +
+        "Unset PAYDESK_DEMO, or unset PAYMENTS_BASE_URL and set PAYDESK_SANDBOX=embedded.",
+    });
+  }
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -29,14 +77,26 @@ export type ServerEnv = z.infer<typeof envSchema>;
 let cached: ServerEnv | undefined;
 
 export function serverEnv(): ServerEnv {
-  if (cached) return cached;
+  cached ??= parse(envSchema, process.env);
+  return cached;
+}
+
+/**
+ * The environment a server start needs: serverEnv's, and one payment service chosen (commands
+ * such as user:create open the database without one).
+ */
+export function parseStartupEnv(raw: Record<string, string | undefined>): ServerEnv {
+  return parse(withOneService, raw);
+}
+
+/** Validates an environment; throws one error listing every problem, each naming its variable. */
+function parse(schema: typeof envSchema | typeof withOneService, raw: Record<string, string | undefined>) {
   // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
-  const present = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
-  const parsed = envSchema.safeParse(present);
+  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { closeDb, getDb } from "@/lib/db/client";
-import { serverEnv } from "@/lib/env";
+import { parseStartupEnv } from "@/lib/env";
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
 import { getServiceClient } from "@/lib/service/app-client";
 import { usesEmbeddedSandbox } from "@/lib/service/app-config";
+import { loadEmbeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
 import { seedDemoUsers } from "@/lib/users/demo-users";
 
 /**
@@ -13,7 +14,7 @@ import { seedDemoUsers } from "@/lib/users/demo-users";
  * one-process-per-directory rule.
  */
 export async function startPaydesk(): Promise<void> {
-  const env = serverEnv();
+  const env = parseStartupEnv(process.env);
   if (!env.NEXTAUTH_SECRET) {
     throw new Error("NEXTAUTH_SECRET is not set. Set it to a long random string (npm run demo sets one).");
   }
@@ -22,10 +23,11 @@ export async function startPaydesk(): Promise<void> {
     const created = await seedDemoUsers(db);
     console.log(`[paydesk] demo mode: ${created} demo user(s) created`);
   }
+  if (usesEmbeddedSandbox()) await loadEmbeddedSandboxKeys(db);
   if (usesEmbeddedSandbox() && !env.PAYDESK_DEMO) {
     console.warn(
-      "[paydesk] PAYMENTS_BASE_URL is not set: using the embedded sandbox at /sandbox. No real money moves; " +
-        "set PAYMENTS_BASE_URL and its keys to connect the real payment service.",
+      "[paydesk] PAYDESK_SANDBOX=embedded: using the embedded sandbox at /sandbox. No real money moves; " +
+        "set PAYMENTS_BASE_URL and its keys instead to connect the real payment service.",
     );
   }
   startBackgroundJobs(db, getServiceClient);

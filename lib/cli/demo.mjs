@@ -20,6 +20,8 @@ if (needsBuild()) {
 const serverEnv = {
   ...env,
   PAYDESK_DEMO: "1",
+  // The demo runs on the embedded sandbox, never a real service (the server refuses demo mode with one).
+  PAYDESK_SANDBOX: "embedded",
   PORT: port,
   // In the demo, sandbox payouts settle by themselves (process → check → paid), as a real one would.
   SANDBOX_AUTO_SETTLE_MS: env.SANDBOX_AUTO_SETTLE_MS ?? "5000",

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { defineAction } from "@/lib/auth/define-action";
 import { RuleError } from "@/lib/auth/rule-error";
+import { browserOrigin } from "@/lib/browser-origin";
 import { getServiceClient } from "@/lib/service/app-client";
 import { recordInvoiceIntent, sendInvoice, type SendOutcome } from "./create-invoice";
 import { invoiceFormSchema, SERVICE_FIELD_TO_FORM, toServiceInput } from "./form-schema";
@@ -16,7 +17,8 @@ export const createInvoiceAction = defineAction({
   schema: invoiceFormSchema,
   handler: async (form, { db, user }) => {
     const invoiceId = (await recordInvoiceIntent(db, toServiceInput(form), user.id)).id;
-    return { invoiceId: throwIfNotSent(await sendInvoice(db, getServiceClient(), invoiceId, user.id)) };
+    const client = getServiceClient(await browserOrigin());
+    return { invoiceId: throwIfNotSent(await sendInvoice(db, client, invoiceId, user.id)) };
   },
 });
 
@@ -24,7 +26,9 @@ export const resendInvoiceAction = defineAction({
   permission: "invoices:create",
   schema: z.object({ invoiceId: z.uuid() }),
   handler: async ({ invoiceId }, { db, user }) => ({
-    invoiceId: throwIfNotSent(await sendInvoice(db, getServiceClient(), invoiceId, user.id)),
+    invoiceId: throwIfNotSent(
+      await sendInvoice(db, getServiceClient(await browserOrigin()), invoiceId, user.id),
+    ),
   }),
 });
 

@@ -52,7 +52,9 @@ export async function applyServiceInvoice(
         currency: remote.currency ?? local.currency,
         network: remote.network ?? local.network,
         wallet: remote.wallet ?? local.wallet,
-        payUrl: remote.payUrl ?? local.payUrl,
+        // A pay_url is fixed at creation; the embedded sandbox builds it from the caller's origin, so a
+        // background refresh (no browser behind it) must not replace the link staff already shared.
+        payUrl: local.payUrl ?? remote.payUrl,
         isPaymentMultiple: remote.isPaymentMultiple ?? local.isPaymentMultiple,
         expiresAt,
         serviceCreatedAt: remote.createdAt ?? local.serviceCreatedAt,

@@ -14,13 +14,30 @@ export interface WebhookDeliveryOptions {
   maxAttempts: number;
 }
 
+export interface WebhookTargetPolicy {
+  /** Refuse targets that are not public unicast addresses. */
+  publicOnly: boolean;
+  /** Exact URLs allowed whatever their address (the demo merchant's own receiver). */
+  allowedUrls: string[];
+}
+
+/** Every address a hostname resolves to. */
+export type ResolveHost = (hostname: string) => Promise<string[]>;
+
 export interface SandboxContext {
   db: SandboxDb;
   basePath: string;
   publicUrl?: string;
+  /** The public origin a trusted caller asks for, for this request's pay_url (mount.ts). */
+  publicOriginOf?: (request: Request) => string | undefined;
   now: () => Date;
   fetch: typeof fetch;
   webhook: WebhookDeliveryOptions;
+  /** Unset: any http(s) target (the standalone sandbox on a developer's machine). */
+  webhookTargets?: WebhookTargetPolicy;
+  resolveHost: ResolveHost;
+  /** Unset: POST /control/merchants needs no key (the standalone sandbox). */
+  merchantCreationNeedsKey: boolean;
   autoSettleWithdrawalsMs?: number;
   /** Wakes the webhook worker after new deliveries are committed. */
   notifyWebhooks: () => void;
@@ -39,7 +56,10 @@ export type Merchant = MerchantRow;
 export const unixSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export function payUrl(ctx: SandboxContext, request: Request, invoiceId: string): string {
-  let base = (ctx.publicUrl ?? new URL(request.url).origin).replace(/\/+$/, "");
+  let base = (ctx.publicUrl ?? ctx.publicOriginOf?.(request) ?? new URL(request.url).origin).replace(
+    /\/+$/,
+    "",
+  );
   if (!base.endsWith(ctx.basePath)) base += ctx.basePath;
   return `${base}/pay/${invoiceId}`;
 }

@@ -4,13 +4,20 @@
  * Self-contained: imports nothing from the rest of the app.
  */
 import "server-only";
-import type { SandboxContext, SandboxDb, WebhookDeliveryOptions } from "./context";
+import type {
+  ResolveHost,
+  SandboxContext,
+  SandboxDb,
+  WebhookDeliveryOptions,
+  WebhookTargetPolicy,
+} from "./context";
 import { migrateSandbox } from "./db/migrate";
 import { upsertDemoMerchant } from "./merchants";
 import { route } from "./http/router";
 import { WebhookWorker } from "./webhooks/worker";
 import { sweepExpiredInvoices } from "./invoices/transitions";
 import { autoSettleWithdrawals } from "./withdrawals/transitions";
+import { resolveWithDns } from "./webhooks/targets";
 
 export { migrateSandbox } from "./db/migrate";
 export { isDroppedResponse } from "./http/faulty";
@@ -22,8 +29,16 @@ export interface SandboxOptions {
   basePath?: string;
   /** Public origin (or base URL) used for pay_url; default: the request's own origin. */
   publicUrl?: string;
+  /** Without publicUrl: the origin for this request's pay_url, when the caller may choose it; else the request's. */
+  publicOriginOf?: (request: Request) => string | undefined;
   demoMerchant?: { invoiceKey: string; withdrawalKey: string; webhookUrl?: string | null };
   webhookDelivery?: Partial<WebhookDeliveryOptions>;
+  /** Refuse webhook targets on private networks (the embedded sandbox); default: any target. */
+  webhookTargets?: WebhookTargetPolicy;
+  /** How hostnames of webhook targets resolve; default dns.lookup (tests replace it). */
+  resolveHost?: ResolveHost;
+  /** POST /control/merchants needs a merchant's invoice key; default false (open). */
+  merchantCreationNeedsKey?: boolean;
   fetch?: typeof fetch;
   now?: () => Date;
   /** When set, withdrawals move process → check → paid by themselves, one step per this many ms. */
@@ -48,6 +63,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     db: options.db,
     basePath: "/" + (options.basePath ?? "/sandbox").replace(/^\/+|\/+$/g, ""),
     publicUrl: options.publicUrl,
+    publicOriginOf: options.publicOriginOf,
     now: options.now ?? (() => new Date()),
     fetch: options.fetch ?? ((...args) => fetch(...args)),
     webhook: {
@@ -55,6 +71,9 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       baseDelayMs: options.webhookDelivery?.baseDelayMs ?? 5_000,
       maxAttempts: options.webhookDelivery?.maxAttempts ?? 8,
     },
+    webhookTargets: options.webhookTargets,
+    resolveHost: options.resolveHost ?? resolveWithDns,
+    merchantCreationNeedsKey: options.merchantCreationNeedsKey ?? false,
     autoSettleWithdrawalsMs: options.autoSettleWithdrawalsMs,
     notifyWebhooks: () => worker?.wake(0),
   };

@@ -1,22 +1,34 @@
 /**
- * The sandbox mounted inside Paydesk at /sandbox, when no real service is configured
- * (PAYMENTS_BASE_URL unset). One instance per process, on the app's own database (its tables are
+ * The sandbox mounted inside Paydesk at /sandbox, when asked for (PAYDESK_SANDBOX=embedded) and
+ * no real service is configured. One instance per process, on the app's own database (its tables are
  * prefixed sandbox_), started on first use. The route that mounts it passes the database in, so
  * this module still imports nothing from the app.
  */
 import "server-only";
+import { timingSafeEqual } from "node:crypto";
 import { createSandbox, type Sandbox, type SandboxDb } from "./index";
 
 export interface MountOptions {
   getDb: () => Promise<SandboxDb>;
   /** Project-level webhook URL of the demo merchant (Paydesk's own receiver). */
   webhookUrl: string;
+  /** Origin (or base URL) of pay_url: SANDBOX_PUBLIC_URL, else Paydesk's public URL; unset: see selfCallToken. */
+  publicUrl?: string;
+  /**
+   * Without publicUrl, a request carrying this token in x-paydesk-self-call (Paydesk's own client)
+   * gets pay_url on the origin in x-paydesk-public-origin (the staff member's browser's); any other
+   * request gets its own origin.
+   */
+  selfCallToken?: string;
+  /** The demo merchant's keys: Paydesk chooses them (published ones only in demo mode). */
+  demoMerchantKeys: { invoiceKey: string; withdrawalKey: string };
 }
 
 const present = (value: string | undefined) => (value && value.trim() !== "" ? value : undefined);
 
+/** On only when asked for: PAYDESK_SANDBOX=embedded, and no real service configured. */
 export function embeddedSandboxEnabled(env: Record<string, string | undefined> = process.env): boolean {
-  return !present(env.PAYMENTS_BASE_URL);
+  return present(env.PAYDESK_SANDBOX) === "embedded" && !present(env.PAYMENTS_BASE_URL);
 }
 
 const globalKey = Symbol.for("paydesk.embeddedSandbox");
@@ -24,7 +36,7 @@ type GlobalWithSandbox = typeof globalThis & { [globalKey]?: Promise<Sandbox> };
 
 export async function handleEmbeddedSandbox(request: Request, options: MountOptions): Promise<Response> {
   if (!embeddedSandboxEnabled()) {
-    return new Response("Not found: the embedded sandbox is off because PAYMENTS_BASE_URL is set.", {
+    return new Response("Not found: the embedded sandbox is off (PAYDESK_SANDBOX is not `embedded`).", {
       status: 404,
     });
   }
@@ -36,18 +48,45 @@ export async function handleEmbeddedSandbox(request: Request, options: MountOpti
   return (await store[globalKey]).handle(request);
 }
 
-async function startEmbeddedSandbox({ getDb, webhookUrl }: MountOptions): Promise<Sandbox> {
+/** Stops the mounted sandbox's worker and sweep (tests, before closing its database). */
+export async function stopEmbeddedSandbox(): Promise<void> {
+  const store = globalThis as GlobalWithSandbox;
+  const running = store[globalKey];
+  delete store[globalKey];
+  await (await running?.catch(() => undefined))?.stop();
+}
+
+/** The browser origin Paydesk's own client asks for, or undefined for anyone else. */
+export function trustedPublicOrigin(request: Request, token: string | undefined): string | undefined {
+  const presented = request.headers.get("x-paydesk-self-call");
+  if (!token || !presented) return undefined;
+  const [a, b] = [Buffer.from(presented), Buffer.from(token)];
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return undefined;
+  try {
+    const url = new URL(request.headers.get("x-paydesk-public-origin") ?? "");
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startEmbeddedSandbox(options: MountOptions): Promise<Sandbox> {
+  const { getDb, webhookUrl, demoMerchantKeys, publicUrl, selfCallToken } = options;
   const env = process.env;
   const autoSettleMs = Number(present(env.SANDBOX_AUTO_SETTLE_MS) ?? NaN);
+  const demoWebhookUrl = present(env.SANDBOX_WEBHOOK_URL) ?? webhookUrl;
   const sandbox = createSandbox({
     db: await getDb(),
     basePath: "/sandbox",
-    publicUrl: present(env.SANDBOX_PUBLIC_URL),
+    publicUrl,
+    publicOriginOf: (request) => trustedPublicOrigin(request, selfCallToken),
     demoMerchant: {
-      invoiceKey: present(env.SANDBOX_INVOICE_KEY) ?? "sandbox-invoice-key",
-      withdrawalKey: present(env.SANDBOX_WITHDRAWAL_KEY) ?? "sandbox-withdrawal-key",
-      webhookUrl: present(env.SANDBOX_WEBHOOK_URL) ?? webhookUrl,
+      ...demoMerchantKeys,
+      webhookUrl: demoWebhookUrl,
     },
+    // Reachable by whoever reaches Paydesk: no anonymous merchants, no webhooks into our network.
+    merchantCreationNeedsKey: true,
+    webhookTargets: { publicOnly: true, allowedUrls: [demoWebhookUrl] },
     autoSettleWithdrawalsMs: Number.isFinite(autoSettleMs) ? autoSettleMs : undefined,
   });
   await sandbox.ready();

@@ -1,12 +1,16 @@
 import "server-only";
 import { appServiceConfig } from "./app-config";
 import { createServiceClient, type ServiceClient } from "./client";
+import { selfCallHeaders } from "./self-call";
 
 /**
- * A client of the payment service, configured from the environment (app-config.ts). Made per call
+ * A client of the payment service (with the browser's origin when a person's request is behind
+ * the call: the embedded sandbox builds pay_url from it), configured from the environment (app-config.ts). Made per call
  * on purpose: it is cheap, and a process-wide instance would cross Next.js's bundle layers, whose
  * copies of the error classes differ.
  */
-export function getServiceClient(): ServiceClient {
-  return createServiceClient(appServiceConfig());
+export function getServiceClient(browserOrigin?: string): ServiceClient {
+  const config = appServiceConfig();
+  if (config.mode !== "embedded-sandbox") return createServiceClient(config);
+  return createServiceClient({ ...config, extraHeaders: selfCallHeaders(browserOrigin) });
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { appServiceConfig, selfOrigin } from "./app-config";
 
 describe("which service Paydesk talks to", () => {
-  it("defaults to the embedded sandbox on this server, with the demo merchant's keys", () => {
-    expect(appServiceConfig({ PORT: "3210" })).toMatchObject({
+  it("uses the embedded sandbox when asked for on this server, with the demo merchant's keys", () => {
+    expect(appServiceConfig({ PORT: "3210", PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1" })).toMatchObject({
       mode: "embedded-sandbox",
       baseUrl: "http://127.0.0.1:3210/sandbox",
       invoiceKey: "sandbox-invoice-key",
@@ -14,6 +14,7 @@ describe("which service Paydesk talks to", () => {
 
   it("follows SANDBOX_* keys and PAYDESK_URL for the embedded sandbox", () => {
     const config = appServiceConfig({
+      PAYDESK_SANDBOX: "embedded",
       PAYDESK_URL: "http://10.0.0.5:8080/",
       SANDBOX_INVOICE_KEY: "i",
       SANDBOX_WITHDRAWAL_KEY: "w",

@@ -57,6 +57,7 @@ export function createServiceClient(config: ServiceClientConfig): ServiceClient 
   };
 
   const headers = (key: string, withBody: boolean): Record<string, string> => ({
+    ...config.extraHeaders,
     Accept: "application/json",
     Authorization: `Bearer ${key}`,
     ...(withBody ? { "Content-Type": "application/json" } : {}),

@@ -20,6 +20,8 @@ export interface ServiceClientConfig {
   sleep?: Sleep;
   /** Jitter source in [0, 1); injectable for tests. */
   random?: () => number;
+  /** Sent with every request (the embedded sandbox's self-call headers, self-call.ts). */
+  extraHeaders?: Record<string, string>;
 }
 
 const blankAsMissing = (value: unknown) =>

@@ -161,7 +161,6 @@ export const webhookAttempts = pgTable(
     error: text("error"),
     durationMs: integer("duration_ms").notNull(),
     requestBody: text("request_body").notNull(),
-    responseBody: text("response_body"),
   },
   (t) => [index("sandbox_webhook_attempts_delivery").on(t.deliveryId, t.attemptedAt)],
 );

@@ -1,6 +1,7 @@
 /**
  * The control API: what a test or a demo needs and the real service does by itself. Bearer is
- * the merchant's invoice key, except POST /control/merchants, which is open.
+ * the merchant's invoice key, except POST /control/merchants, which is open in the standalone
+ * sandbox and needs a merchant's invoice key in the embedded one.
  */
 import { payUrl, type RequestScope } from "../context";
 import { authenticate, createMerchant, setMerchantWebhookUrl } from "../merchants";
@@ -13,6 +14,7 @@ import { presentWithdrawal, WITHDRAWAL_STATUSES } from "../withdrawals/present";
 import { getWithdrawal, setWithdrawalStatus } from "../withdrawals/transitions";
 import { listDeliveries, resendDelivery } from "../webhooks/queries";
 import { Fields } from "../validation";
+import { checkWebhookUrlField } from "../webhooks/targets";
 import { readJsonObject } from "./body";
 import { json } from "./respond";
 import { notFound, validationError } from "../errors";
@@ -39,6 +41,7 @@ const routes: Route[] = [
       const f = new Fields(await readJsonObject(request));
       const webhookUrl = f.url("webhook_url");
       if (!f.ok || webhookUrl === undefined) throw validationError(f.errors);
+      await checkWebhookUrlField(ctx, "webhook_url", webhookUrl);
       await setMerchantWebhookUrl(ctx.db, merchantId, webhookUrl);
       return json(200, { id: merchantId, webhook_url: webhookUrl });
     },
@@ -166,9 +169,11 @@ function match(pattern: string[], segments: string[]): string[] | null {
 export async function handleControl(scope: RequestScope): Promise<Response> {
   const { ctx, request, segments } = scope;
   if (segments.length === 1 && segments[0] === "merchants" && request.method === "POST") {
+    if (ctx.merchantCreationNeedsKey) await authenticate(ctx, request, "invoice");
     const f = new Fields(await readJsonObject(request));
     const webhookUrl = f.url("webhook_url");
     if (!f.ok || webhookUrl === undefined) throw validationError(f.errors);
+    await checkWebhookUrlField(ctx, "webhook_url", webhookUrl);
     const m = await createMerchant(ctx, webhookUrl);
     return json(200, {
       id: m.id,

@@ -6,6 +6,7 @@ import { presentCreatedInvoice, presentInvoice } from "../invoices/present";
 import { listTransactions, readInvoice } from "../invoices/transitions";
 import { createWithdrawal } from "../withdrawals/create";
 import { presentWithdrawal } from "../withdrawals/present";
+import { checkWebhookUrlField } from "../webhooks/targets";
 import { readJsonObject } from "./body";
 import { withFaults } from "./faulty";
 import { json } from "./respond";
@@ -20,6 +21,7 @@ export async function handleV1({ ctx, request, segments }: RequestScope): Promis
     const merchant = await authenticate(ctx, request, "invoice");
     return withFaults(ctx, merchant.id, async () => {
       const input = parseInvoiceInput(await readJsonObject(request));
+      await checkWebhookUrlField(ctx, "webhook_url", input.webhookUrl);
       const { invoice } = await createInvoice(ctx, merchant, input);
       const current = invoice.status === "pending" ? await readInvoice(ctx, invoice.id) : invoice;
       return json(200, presentCreatedInvoice(current, payUrl(ctx, request, invoice.id)));

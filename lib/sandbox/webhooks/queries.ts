@@ -30,7 +30,6 @@ function present(
       error: a.error,
       duration_ms: a.durationMs,
       request_body: a.requestBody,
-      response_body: a.responseBody,
     })),
   };
 }

@@ -1,16 +1,18 @@
 /**
  * Delivers queued webhooks: POST the stored body, 2xx = delivered, anything else (or a network
  * error or timeout) = retry after baseDelayMs × 2^(attempt-1) until maxAttempts. Each attempt
- * is recorded. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several sandbox
+ * is recorded with its status, duration and kind of error, never the target's reply: echoing it
+ * would turn a webhook URL into a way to read the server's network. A target the policy refuses
+ * (targets.ts, checked again here for DNS rebinding) is recorded as refused, without a request. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several sandbox
  * processes on one Postgres never deliver the same attempt twice.
  */
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, type WebhookDeliveryRow } from "../db/schema";
 import type { SandboxContext } from "../context";
+import { refusedTarget } from "./targets";
 
 const BATCH = 20;
-const MAX_RESPONSE_CHARS = 2000;
 
 export class WebhookWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -116,8 +118,9 @@ export class WebhookWorker {
     const started = Date.now();
     let statusCode: number | null = null;
     let error: string | null = null;
-    let responseBody: string | null = null;
     try {
+      const refusal = await refusedTarget(this.ctx, row.url);
+      if (refusal) throw new RefusedTarget(refusal);
       const signal = AbortSignal.any([AbortSignal.timeout(this.ctx.webhook.timeoutMs), this.abort.signal]);
       const res = await this.ctx.fetch(row.url, {
         method: "POST",
@@ -127,9 +130,9 @@ export class WebhookWorker {
         redirect: "manual",
       });
       statusCode = res.status;
-      responseBody = (await res.text()).slice(0, MAX_RESPONSE_CHARS);
+      await res.body?.cancel();
     } catch (err) {
-      error = describeError(err);
+      error = errorKind(err);
     }
     if (this.stopped && statusCode === null) return; // interrupted by shutdown; the lease expires and it is retried
     const durationMs = Date.now() - started;
@@ -148,7 +151,6 @@ export class WebhookWorker {
           error,
           durationMs,
           requestBody: row.body,
-          responseBody,
         });
         await tx
           .update(webhookDeliveries)
@@ -167,12 +169,16 @@ export class WebhookWorker {
   }
 }
 
-function describeError(err: unknown): string {
-  if (err instanceof Error) {
-    if (err.name === "TimeoutError") return "timeout";
-    const cause = (err as Error & { cause?: unknown }).cause;
-    if (cause instanceof Error) return `${err.message}: ${cause.message}`;
-    return err.message;
-  }
-  return String(err);
+class RefusedTarget extends Error {}
+
+/** The kind of failure only: a message could carry what the target or the network said. */
+function errorKind(err: unknown): string {
+  if (err instanceof RefusedTarget) return `refused: ${err.message}`;
+  if (!(err instanceof Error)) return "network error";
+  if (err.name === "TimeoutError") return "timeout";
+  const code = (err as Error & { cause?: { code?: unknown } }).cause?.code;
+  if (code === "ECONNREFUSED") return "connection refused";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "unresolvable host";
+  if (code === "ECONNRESET") return "connection reset";
+  return "network error";
 }

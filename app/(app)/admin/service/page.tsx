@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ConnectionTester } from "@/components/connection/connection-tester";
+import { SandboxKeyRows } from "@/components/connection/sandbox-key-rows";
 import { Badge } from "@/components/ui/badge";
 import { requirePermission } from "@/lib/auth/guards";
 import { describeConnection } from "@/lib/connection/describe";
@@ -14,7 +15,8 @@ export default async function ServiceConnectionPage() {
       <div>
         <h1 className="text-2xl font-semibold">Service connection</h1>
         <p className="text-sm text-slate-600">
-          Where Paydesk sends invoices and payouts. The API keys stay on the server and are never shown.
+          Where Paydesk sends invoices and payouts. A real service&apos;s API keys stay on the server and are
+          never shown.
         </p>
       </div>
       <dl className="grid gap-x-4 gap-y-1 rounded-lg sm:grid-cols-[12rem_1fr] sm:gap-y-3 border border-slate-200 bg-white p-6 text-sm">
@@ -39,6 +41,7 @@ export default async function ServiceConnectionPage() {
         <dd>{connection.signStyle === "php" ? "PHP json_encode (default)" : "Plain JSON"}</dd>
         <dt className="text-slate-500">Timeout</dt>
         <dd>{connection.timeoutMs / 1000} s per request</dd>
+        {connection.sandboxKeys ? <SandboxKeyRows keys={connection.sandboxKeys} /> : null}
       </dl>
       {connection.problem ? (
         <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-700">

@@ -40,10 +40,14 @@ export const controlPaths: Record<string, Schema> = {
       operationId: "createMerchant",
       tags,
       summary: "Create a merchant",
-      description: "Open: no key needed. Returns the new merchant's two keys.",
-      security: [],
+      description:
+        "Returns the new merchant's two keys. The standalone sandbox needs no key; the sandbox embedded in Paydesk needs a merchant's invoice key (401 without). A webhook_url on a loopback, private or link-local address answers 422 in the embedded sandbox.",
+      security: [{}, { invoiceKey: [] }],
       requestBody: jsonBody(ref("MerchantWebhook"), false),
-      responses: { "200": ok("The merchant and its keys", ref("MerchantCreated")), ...errors(400, 413, 422) },
+      responses: {
+        "200": ok("The merchant and its keys", ref("MerchantCreated")),
+        ...errors(400, 401, 413, 422),
+      },
     },
   },
   "/control/merchant": {

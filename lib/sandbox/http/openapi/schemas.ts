@@ -65,10 +65,13 @@ const attempt = closed({
   attempted_at_ms: { type: "integer", description: "Unix milliseconds" },
   url: str(),
   status_code: { type: ["integer", "null"], description: "null on a network error or timeout" },
-  error: { type: ["string", "null"] },
+  error: {
+    type: ["string", "null"],
+    description:
+      "The kind of failure (timeout, connection refused, unresolvable host, refused: private address…); the target's reply is never kept",
+  },
   duration_ms: { type: "integer", minimum: 0 },
   request_body: str(),
-  response_body: { type: ["string", "null"], description: "First 2000 characters" },
 });
 
 export const outputSchemas: Record<string, Schema> = {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { parseStartupEnv } from "./env";
+
+const secret = { NEXTAUTH_SECRET: "a-secret-of-more-than-16-characters" };
+const realService = {
+  PAYMENTS_BASE_URL: "https://pay.example.com",
+  PAYMENTS_INVOICE_KEY: "ik",
+  PAYMENTS_WITHDRAWAL_KEY: "wk",
+};
+
+describe("which payment service a start may use", () => {
+  it("refuses a start with neither PAYMENTS_BASE_URL nor PAYDESK_SANDBOX, naming both", () => {
+    expect(() => parseStartupEnv({ ...secret })).toThrow(/PAYMENTS_BASE_URL[\s\S]*PAYDESK_SANDBOX=embedded/);
+    expect(() => parseStartupEnv({ ...secret, PAYMENTS_BASE_URL: "", PAYDESK_SANDBOX: "" })).toThrow(
+      /PAYDESK_SANDBOX=embedded/,
+    );
+  });
+
+  it("refuses demo mode with a real service", () => {
+    expect(() => parseStartupEnv({ ...secret, ...realService, PAYDESK_DEMO: "1" })).toThrow(
+      /PAYDESK_DEMO[\s\S]*real service/,
+    );
+  });
+
+  it("refuses the embedded sandbox and a real service together", () => {
+    expect(() => parseStartupEnv({ ...secret, ...realService, PAYDESK_SANDBOX: "embedded" })).toThrow(
+      /PAYDESK_SANDBOX=embedded and PAYMENTS_BASE_URL/,
+    );
+  });
+
+  it("refuses another value of PAYDESK_SANDBOX", () => {
+    expect(() => parseStartupEnv({ ...secret, PAYDESK_SANDBOX: "yes" })).toThrow(/PAYDESK_SANDBOX/);
+  });
+
+  it("starts with the real service, or with the embedded sandbox in demo mode", () => {
+    expect(parseStartupEnv({ ...secret, ...realService }).PAYMENTS_BASE_URL).toBe("https://pay.example.com");
+    const demo = parseStartupEnv({ ...secret, PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1" });
+    expect(demo).toMatchObject({ PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: true });
+  });
+
+  it("refuses the published sandbox keys outside demo mode", () => {
+    const embedded = { ...secret, PAYDESK_SANDBOX: "embedded" };
+    expect(() => parseStartupEnv({ ...embedded, SANDBOX_INVOICE_KEY: "sandbox-invoice-key" })).toThrow(
+      /SANDBOX_INVOICE_KEY: is a key published/,
+    );
+    expect(
+      parseStartupEnv({ ...embedded, PAYDESK_DEMO: "1", SANDBOX_INVOICE_KEY: "sandbox-invoice-key" }),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_webhook_attempts" DROP COLUMN "response_body";
