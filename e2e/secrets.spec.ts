@@ -47,7 +47,7 @@ test("no secret and no password hash in any page's HTML or RSC payload, for any 
         const response = await callers[caller].get(url, { headers: rsc ? { RSC: "1" } : {} });
         const text = `${JSON.stringify(response.headers())}\n${await response.text()}`;
         fetched += 1;
-        for (const found of secretsIn(text, secrets)) {
+        for (const found of secretsIn(text, secrets, { route: page.route, caller })) {
           leaks.push(`${found} in ${rsc ? "RSC" : "HTML"} of ${url} (${page.file}) as ${caller}`);
         }
       }

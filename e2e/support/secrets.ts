@@ -12,6 +12,11 @@ import { ROOT_DIR } from "./app-tree";
 export interface Secret {
   name: string;
   value: string;
+  /**
+   * The one page and caller allowed to see it: the embedded sandbox's keys are shown to admins
+   * under Service connection on purpose (they are the stand-in's keys, not the service's).
+   */
+  shownOn?: { route: string; caller: string };
 }
 
 /** Mirrors lib/service/app-config.ts (server-only, so not importable here): the demo merchant's keys. */
@@ -20,17 +25,24 @@ const SANDBOX_DEMO_KEYS = { invoice: "sandbox-invoice-key", withdrawal: "sandbox
 export function knownSecrets(config: FullConfig): Secret[] {
   const servers = config.webServer ? [config.webServer] : [];
   const env: Record<string, string | undefined> = Object.assign({}, ...servers.map((s) => s.env ?? {}));
-  const candidates: Array<[string, string | undefined]> = [
-    ["NEXTAUTH_SECRET", env.NEXTAUTH_SECRET ?? process.env.NEXTAUTH_SECRET],
-    ["invoice key", env.PAYMENTS_INVOICE_KEY || env.SANDBOX_INVOICE_KEY || SANDBOX_DEMO_KEYS.invoice],
+  const sandbox = !env.PAYMENTS_BASE_URL;
+  const shownOn = sandbox ? { route: "/admin/service", caller: "admin" } : undefined;
+  const candidates: Array<[string, string | undefined, Secret["shownOn"]]> = [
+    ["NEXTAUTH_SECRET", env.NEXTAUTH_SECRET ?? process.env.NEXTAUTH_SECRET, undefined],
+    [
+      "invoice key",
+      env.PAYMENTS_INVOICE_KEY || env.SANDBOX_INVOICE_KEY || SANDBOX_DEMO_KEYS.invoice,
+      shownOn,
+    ],
     [
       "withdrawal key",
       env.PAYMENTS_WITHDRAWAL_KEY || env.SANDBOX_WITHDRAWAL_KEY || SANDBOX_DEMO_KEYS.withdrawal,
+      shownOn,
     ],
   ];
   const secrets = candidates
-    .filter((candidate): candidate is [string, string] => Boolean(candidate[1]))
-    .map(([name, value]) => ({ name, value }));
+    .filter((candidate): candidate is [string, string, Secret["shownOn"]] => Boolean(candidate[1]))
+    .map(([name, value, allowed]) => ({ name, value, ...(allowed ? { shownOn: allowed } : {}) }));
   if (!secrets.some((secret) => secret.name === "NEXTAUTH_SECRET")) {
     throw new Error("The webServer of playwright.config.ts sets no NEXTAUTH_SECRET to look for");
   }
@@ -40,9 +52,12 @@ export function knownSecrets(config: FullConfig): Secret[] {
 /** An argon2 hash in its PHC string form, as lib/auth/password.ts stores them. */
 const PASSWORD_HASH = /\$argon2(id|i|d)\$/;
 
-/** Names of the secrets (and "a password hash") found in the text. */
-export function secretsIn(text: string, secrets: Secret[]): string[] {
-  const found = secrets.filter((secret) => text.includes(secret.value)).map((secret) => secret.name);
+/** Names of the secrets (and "a password hash") found in the text, except where one is shown on purpose. */
+export function secretsIn(text: string, secrets: Secret[], on?: { route: string; caller: string }): string[] {
+  const found = secrets
+    .filter((secret) => !(on && secret.shownOn?.route === on.route && secret.shownOn.caller === on.caller))
+    .filter((secret) => text.includes(secret.value))
+    .map((secret) => secret.name);
   if (PASSWORD_HASH.test(text)) found.push("a password hash ($argon2…)");
   return found;
 }
