@@ -29,7 +29,7 @@ export async function handleWebhookRequest(request: Request, deps: WebhookReques
   if (!body.ok) return Response.json({ message: "Body too large." }, { status: 413 });
   const decoded = decodeWebhookBody(body.bytes);
   if (!decoded.ok) return Response.json({ message: decoded.message }, { status: 400 });
-  const limiter = deps.unverifiedLimiter ?? unverifiedLimiter();
+  const limiter = deps.unverifiedLimiter ?? unverifiedLimiter(deps.db);
   const result = await receiveWebhook(
     deps.db,
     decoded.text,

@@ -1,14 +1,14 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { invoiceEvents, invoices, webhookEvents } from "@/lib/db/schema";
+import { invoiceEvents, invoices, webhookEvents, webhookRateLimits } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { FakeService, seedInvoice, signedWebhook, TEST_INVOICE_KEY } from "@/test-support/fake-service";
 import { handleWebhookRequest, type WebhookRequestDeps } from "./handle-request";
 import { UNVERIFIED_BODY_BYTES, UNVERIFIED_PER_ADDRESS } from "./limits";
 import { listWebhookEvents } from "./list-events";
 import { parseWebhookFilter } from "./list-filter";
-import { createUnverifiedLimiter, type UnverifiedLimiter } from "./unverified-limiter";
+import { createUnverifiedLimiter, postgresPoolOf, type UnverifiedLimiter } from "./unverified-limiter";
 
 let testDb: TestDb;
 let service: FakeService;
@@ -22,8 +22,10 @@ beforeEach(async () => {
   await testDb.db.delete(webhookEvents);
   await testDb.db.delete(invoiceEvents);
   await testDb.db.delete(invoices);
+  await testDb.db.delete(webhookRateLimits);
   service = new FakeService();
-  limiter = createUnverifiedLimiter();
+  // On PostgreSQL, the limiter the server uses there: counters in the database.
+  limiter = createUnverifiedLimiter({ pool: postgresPoolOf(testDb.db) });
 });
 
 async function post(body: string | Uint8Array<ArrayBuffer>, deps: Partial<WebhookRequestDeps> = {}) {

@@ -1,11 +1,18 @@
 import ipaddr from "ipaddr.js";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
+import type { Db } from "@/lib/db/types";
 import { UNVERIFIED_OVERALL, UNVERIFIED_PER_ADDRESS } from "./limits";
 
 /**
- * Rate limit for storing unverified webhook bodies: per client address and overall. Counters live
- * in this process's memory; with several instances on one PostgreSQL each keeps its own, which
- * still bounds what is stored to (instances x limit) per window.
+ * Rate limit for storing unverified webhook bodies: per client address and overall. On
+ * PostgreSQL the counters live in the database (webhook_rate_limits), so every instance shares
+ * them; should that table fail, each instance falls back to counting in its own memory. On
+ * PGlite (one process) they live in memory.
  */
 export interface UnverifiedLimiter {
   /** Counts one unverified body from `address`: 0 when it may be stored, else seconds to wait. */
@@ -17,20 +24,20 @@ interface Limit {
   durationSeconds: number;
 }
 
-export function createUnverifiedLimiter(
-  perAddress: Limit = UNVERIFIED_PER_ADDRESS,
-  overall: Limit = UNVERIFIED_OVERALL,
-): UnverifiedLimiter {
-  const byAddress = new RateLimiterMemory({
-    keyPrefix: "webhook-unverified-address",
-    points: perAddress.points,
-    duration: perAddress.durationSeconds,
-  });
-  const all = new RateLimiterMemory({
-    keyPrefix: "webhook-unverified-all",
-    points: overall.points,
-    duration: overall.durationSeconds,
-  });
+export interface LimiterOptions {
+  perAddress?: Limit;
+  overall?: Limit;
+  /** A node-postgres pool: counters shared by every instance using it. */
+  pool?: unknown;
+}
+
+export function createUnverifiedLimiter(options: LimiterOptions = {}): UnverifiedLimiter {
+  const byAddress = limiterFor(
+    "webhook-unverified-address",
+    options.perAddress ?? UNVERIFIED_PER_ADDRESS,
+    options.pool,
+  );
+  const all = limiterFor("webhook-unverified-all", options.overall ?? UNVERIFIED_OVERALL, options.pool);
   return {
     async admit(address) {
       return (await waitFor(byAddress, limitKey(address))) || (await waitFor(all, "all"));
@@ -38,7 +45,24 @@ export function createUnverifiedLimiter(
   };
 }
 
-async function waitFor(limiter: RateLimiterMemory, key: string): Promise<number> {
+function limiterFor(keyPrefix: string, limit: Limit, pool: unknown): RateLimiterAbstract {
+  const base = { keyPrefix, points: limit.points, duration: limit.durationSeconds };
+  const memory = new RateLimiterMemory(base);
+  if (!pool) return memory;
+  return new RateLimiterPostgres({
+    ...base,
+    storeClient: pool,
+    storeType: "pool",
+    tableName: "webhook_rate_limits",
+    tableCreated: true, // by the migrations
+    insuranceLimiter: memory,
+    // Once over the limit, a client is refused from memory until the window ends: a flood
+    // costs no database round trip per request.
+    inMemoryBlockOnConsumed: limit.points + 1,
+  });
+}
+
+async function waitFor(limiter: RateLimiterAbstract, key: string): Promise<number> {
   try {
     await limiter.consume(key);
     return 0;
@@ -60,8 +84,14 @@ const globalKey = Symbol.for("paydesk.webhookUnverifiedLimiter");
 type GlobalWithLimiter = typeof globalThis & { [globalKey]?: UnverifiedLimiter };
 
 /** One limiter per process, shared by every module graph Next.js loads. */
-export function unverifiedLimiter(): UnverifiedLimiter {
+export function unverifiedLimiter(db: Db): UnverifiedLimiter {
   const store = globalThis as GlobalWithLimiter;
-  store[globalKey] ??= createUnverifiedLimiter();
+  store[globalKey] ??= createUnverifiedLimiter({ pool: postgresPoolOf(db) });
   return store[globalKey];
+}
+
+/** The node-postgres pool behind a database, or undefined for PGlite. */
+export function postgresPoolOf(db: Db): unknown {
+  const client = (db as { $client?: { totalCount?: unknown } }).$client;
+  return client && typeof client.totalCount === "number" ? client : undefined;
 }

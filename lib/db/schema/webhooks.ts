@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 /**
  * Every webhook request received, stored once for diagnosis with what it changed. De-duplicated
@@ -44,3 +55,14 @@ export const webhookEvents = pgTable(
 );
 
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
+
+/**
+ * The rate limit on unverified webhooks when several instances share PostgreSQL: the table
+ * rate-limiter-flexible's RateLimiterPostgres reads and writes, in exactly its own shape.
+ */
+export const webhookRateLimits = pgTable("webhook_rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  /** Unix milliseconds when the window ends. */
+  expire: bigint("expire", { mode: "number" }),
+});
