@@ -66,6 +66,9 @@ function WebhookEventRowView({ event }: { event: WebhookEventRow }) {
             {event.verified ? "Verified" : "Not verified"}
           </Badge>
           <span className="text-xs text-slate-500">{event.signatureForm}</span>
+          {event.signingKey === "previous" ? (
+            <span className="text-xs text-slate-500">previous key</span>
+          ) : null}
         </span>
       </TableCell>
       <TableCell
@@ -85,12 +88,20 @@ function WebhookEventRowView({ event }: { event: WebhookEventRow }) {
           </p>
         ) : null}
         <details className="mt-1 max-sm:basis-full max-sm:text-left">
-          <summary className="cursor-pointer text-xs text-slate-500">Raw body</summary>
+          <summary className="cursor-pointer text-xs text-slate-500">
+            Body ({bodySizeText(event.bodySize)}
+            {event.bodyPartial ? ", beginning" : ""})
+          </summary>
           <pre className="mt-1 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-xs">
-            {event.rawBody}
+            {event.bodyPreview}
+            {event.bodyPartial ? "…" : ""}
           </pre>
         </details>
       </TableCell>
     </TableRow>
   );
+}
+
+function bodySizeText(bytes: number): string {
+  return bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`;
 }

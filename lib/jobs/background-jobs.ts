@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
 import { InvoiceRefresher } from "./invoice-refresher";
+import { WebhookPruner } from "./webhook-pruner";
 import { WithdrawalResubmitter } from "./withdrawal-resubmitter";
 
 /**
@@ -18,7 +19,11 @@ type GlobalWithJobs = typeof globalThis & { [globalKey]?: Loop[] };
 export function startBackgroundJobs(db: Db, client: () => ServiceClient): void {
   const store = globalThis as GlobalWithJobs;
   if (store[globalKey]) return;
-  const loops: Loop[] = [new InvoiceRefresher({ db, client }), new WithdrawalResubmitter({ db, client })];
+  const loops: Loop[] = [
+    new InvoiceRefresher({ db, client }),
+    new WithdrawalResubmitter({ db, client }),
+    new WebhookPruner({ db }),
+  ];
   store[globalKey] = loops;
   for (const loop of loops) loop.start();
 }

@@ -11,6 +11,8 @@ export interface ServiceClientConfig {
   /** base_url including any path prefix, e.g. http://127.0.0.1:3000/sandbox (no trailing /v1). */
   baseUrl: string;
   invoiceKey: string;
+  /** The invoice key before a rotation: it still verifies webhooks, nothing else. */
+  previousInvoiceKey?: string;
   withdrawalKey: string;
   signStyle?: SignStyle;
   timeoutMs?: number;
@@ -36,6 +38,7 @@ const envSchema = z.object({
     }),
   ),
   PAYMENTS_INVOICE_KEY: z.preprocess(blankAsMissing, z.string({ error: "is missing" })),
+  PAYMENTS_INVOICE_KEY_PREVIOUS: z.preprocess(blankAsMissing, z.string().optional()),
   PAYMENTS_WITHDRAWAL_KEY: z.preprocess(blankAsMissing, z.string({ error: "is missing" })),
   PAYMENTS_SIGN_STYLE: z.preprocess(
     blankAsMissing,
@@ -67,6 +70,7 @@ export function serviceConfigFromEnv(
   return {
     baseUrl: e.PAYMENTS_BASE_URL,
     invoiceKey: e.PAYMENTS_INVOICE_KEY,
+    ...(e.PAYMENTS_INVOICE_KEY_PREVIOUS ? { previousInvoiceKey: e.PAYMENTS_INVOICE_KEY_PREVIOUS } : {}),
     withdrawalKey: e.PAYMENTS_WITHDRAWAL_KEY,
     signStyle: e.PAYMENTS_SIGN_STYLE,
     timeoutMs: e.PAYMENTS_TIMEOUT_MS,

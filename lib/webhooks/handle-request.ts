@@ -1,14 +1,22 @@
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
+import { decodeWebhookBody } from "./decode-body";
 import type { WebhookHandlers } from "./handler-types";
 import { processWebhookEvent } from "./process-event";
 import { readBodyWithLimit } from "./read-body";
 import { receiveWebhook } from "./receive";
+import { unverifiedLimiter, type UnverifiedLimiter } from "./unverified-limiter";
 
 export interface WebhookRequestDeps {
   db: Db;
   client: ServiceClient;
   invoiceKey: string;
+  /** The invoice key before the last rotation: it still verifies webhooks signed with it. */
+  previousInvoiceKey?: string;
+  /** The client's address (clientAddress()), for the rate limit on unverified bodies. */
+  clientAddress?: string;
+  /** Defaults to the process-wide limiter. */
+  unverifiedLimiter?: UnverifiedLimiter;
   /** Runs work after the response is sent (Next's `after`; tests collect the promise). */
   afterResponse: (task: () => Promise<unknown>) => void;
   handlers?: WebhookHandlers;
@@ -19,10 +27,21 @@ export interface WebhookRequestDeps {
 export async function handleWebhookRequest(request: Request, deps: WebhookRequestDeps): Promise<Response> {
   const body = await readBodyWithLimit(request, deps.maxBodyBytes);
   if (!body.ok) return Response.json({ message: "Body too large." }, { status: 413 });
-  const result = await receiveWebhook(deps.db, body.text, deps.invoiceKey);
+  const decoded = decodeWebhookBody(body.bytes);
+  if (!decoded.ok) return Response.json({ message: decoded.message }, { status: 400 });
+  const limiter = deps.unverifiedLimiter ?? unverifiedLimiter(deps.db);
+  const result = await receiveWebhook(
+    deps.db,
+    decoded.text,
+    { current: deps.invoiceKey, previous: deps.previousInvoiceKey },
+    () => limiter.admit(deps.clientAddress ?? "unknown"),
+  );
   const { eventId, process } = result;
   if (process && eventId) {
     deps.afterResponse(() => processWebhookEvent(deps.db, deps.client, eventId, deps.handlers, process));
   }
-  return Response.json({ message: result.message }, { status: result.status });
+  const headers: HeadersInit = result.retryAfterSeconds
+    ? { "retry-after": `${result.retryAfterSeconds}` }
+    : {};
+  return Response.json({ message: result.message }, { status: result.status, headers });
 }

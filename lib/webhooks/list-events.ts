@@ -1,9 +1,16 @@
 import { and, desc, eq, getTableColumns, like, or, sql, type SQL } from "drizzle-orm";
 import { invoices, webhookEvents, type WebhookEvent } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import { BODY_PREVIEW_CHARS } from "./limits";
 import { encodeCursor, type WebhookListFilter } from "./list-filter";
 
-export type WebhookEventRow = WebhookEvent & { invoiceId: string | null };
+/** An event as the list shows it: the body's first characters only, never the whole body. */
+export type WebhookEventRow = Omit<WebhookEvent, "rawBody"> & {
+  bodyPreview: string;
+  /** True when the preview is not the whole body (cut for the page, or stored truncated). */
+  bodyPartial: boolean;
+  invoiceId: string | null;
+};
 
 export interface WebhookEventPage {
   rows: WebhookEventRow[];
@@ -25,9 +32,12 @@ export async function listWebhookEvents(db: DbOrTx, filter: WebhookListFilter): 
     );
     if (older) conditions.push(older);
   }
+  const { rawBody, ...columns } = getTableColumns(webhookEvents);
   const found = await db
     .select({
-      ...getTableColumns(webhookEvents),
+      ...columns,
+      bodyPreview: sql<string>`left(${rawBody}, ${BODY_PREVIEW_CHARS})`,
+      bodyPartial: sql<boolean>`(length(${rawBody}) > ${BODY_PREVIEW_CHARS} or octet_length(${rawBody}) < ${webhookEvents.bodySize})`,
       invoiceId: invoices.id,
       receivedAtText: sql<string>`${webhookEvents.receivedAt}::text`,
     })

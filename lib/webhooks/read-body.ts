@@ -1,17 +1,17 @@
 /** Webhook bodies are small JSON objects; anything this large is not one of them. */
 export const MAX_WEBHOOK_BODY_BYTES = 512 * 1024;
 
-export type BodyRead = { ok: true; text: string } | { ok: false; reason: "too-large" };
+export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; reason: "too-large" };
 
 /**
- * Reads a request body as UTF-8 text, stopping as soon as it passes `limit` bytes, so an
+ * Reads a request body's bytes, stopping as soon as it passes `limit` bytes, so an
  * oversized or endless body is never buffered whole. A Content-Length over the limit is refused
  * before reading anything.
  */
 export async function readBodyWithLimit(request: Request, limit = MAX_WEBHOOK_BODY_BYTES): Promise<BodyRead> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) return { ok: false, reason: "too-large" };
-  if (!request.body) return { ok: true, text: "" };
+  if (!request.body) return { ok: true, bytes: Buffer.alloc(0) };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -25,5 +25,5 @@ export async function readBodyWithLimit(request: Request, limit = MAX_WEBHOOK_BO
     }
     chunks.push(value);
   }
-  return { ok: true, text: Buffer.concat(chunks).toString("utf8") };
+  return { ok: true, bytes: Buffer.concat(chunks) };
 }

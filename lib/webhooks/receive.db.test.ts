@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoiceEvents, invoices, webhookEvents } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { handleWebhookRequest } from "./handle-request";
+import { createUnverifiedLimiter } from "./unverified-limiter";
 import { FakeService, seedInvoice, signedWebhook, TEST_INVOICE_KEY } from "@/test-support/fake-service";
 
 let testDb: TestDb;
@@ -27,6 +28,7 @@ async function post(body: string, init: { maxBodyBytes?: number } = {}) {
     db: testDb.db,
     client: service,
     invoiceKey: TEST_INVOICE_KEY,
+    unverifiedLimiter: createUnverifiedLimiter(),
     afterResponse: (task) => pending.push(task()),
     maxBodyBytes: init.maxBodyBytes,
   });
@@ -121,7 +123,7 @@ describe("receiving a payment webhook", () => {
     expect(await storedEvents()).toEqual([]);
   });
 
-  it("stores a replayed identical body once, counts it, and does not refresh again", async () => {
+  it("stores a replayed body once (on its canonical signed form), counts it, and does not refresh again", async () => {
     await seedInvoice(testDb.db, "inv_f");
     service.set("svc_inv_f", { status: "paid", order_id: "inv_f" });
     const body = signedWebhook(payload("inv_f"));
@@ -149,6 +151,7 @@ describe("receiving a payment webhook", () => {
           db: testDb.db,
           client: service,
           invoiceKey: key,
+          unverifiedLimiter: createUnverifiedLimiter(),
           afterResponse: (task) => pending.push(task()),
         },
       );

@@ -2,14 +2,22 @@ import { createHash } from "node:crypto";
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import { webhookEvents } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import type { LosslessObject } from "@/lib/service/json";
+import { canonicalJson } from "@/lib/service/signature";
+import { UNVERIFIED_BODY_BYTES } from "./limits";
 import type { WebhookSummary } from "./payload";
+import { truncateUtf8 } from "./truncate";
+import type { SigningKey } from "./verify";
 
 /** The outcome of a verified event before its resource has been refreshed. */
 export const PENDING_OUTCOME = "pending";
 
 export interface EventToStore {
   rawBody: string;
+  /** The body parsed, when it is a JSON object: it is de-duplicated on its canonical form. */
+  payload: LosslessObject | null;
   verified: boolean;
+  signingKey: SigningKey | null;
   /** The signature form that matched, or why none did. */
   signatureForm: string;
   summary: WebhookSummary | null;
@@ -17,7 +25,7 @@ export interface EventToStore {
 
 export interface StoredEvent {
   id: string;
-  /** True when an identical body was stored before: only its duplicate counters moved. */
+  /** True when the same body (in its canonical form) was stored before: only its counters moved. */
   duplicate: boolean;
   /**
    * A verified repeat of a body that never took effect (stored unverified, e.g. while the key was
@@ -34,18 +42,29 @@ export function sha256Hex(text: string): string {
 }
 
 /**
- * Stores an event once per distinct body. A repeat of the same bytes only counts itself: the
- * first row's verification, outcome and detail stay as they were.
+ * What identifies one event: the JSON object re-encoded the way `sign` covers it (the php form,
+ * `sign` included), so whitespace or escaping added to a captured body does not make a new event.
+ */
+export function dedupeKey(rawBody: string, payload: LosslessObject | null): string {
+  return sha256Hex(payload ? canonicalJson(payload, "php") : rawBody);
+}
+
+/**
+ * Stores an event once per distinct body. A repeat only counts itself: the first row's
+ * verification, outcome and detail stay as they were. An unverified body is stored truncated.
  */
 export async function storeWebhookEvent(db: DbOrTx, event: EventToStore): Promise<StoredEvent> {
-  const bodySha256 = sha256Hex(event.rawBody);
+  const bodySha256 = dedupeKey(event.rawBody, event.payload);
+  const bodySize = Buffer.byteLength(event.rawBody, "utf8");
   const [inserted] = await db
     .insert(webhookEvents)
     .values({
       bodySha256,
-      rawBody: event.rawBody,
+      rawBody: event.verified ? event.rawBody : truncateUtf8(event.rawBody, UNVERIFIED_BODY_BYTES),
+      bodySize,
       verified: event.verified,
       signatureForm: event.signatureForm,
+      signingKey: event.signingKey,
       orderId: event.summary?.orderId ?? null,
       resourceType: event.summary?.resourceType ?? null,
       reportedStatus: event.summary?.reportedStatus ?? null,
@@ -62,7 +81,10 @@ export async function storeWebhookEvent(db: DbOrTx, event: EventToStore): Promis
       .update(webhookEvents)
       .set({
         verified: true,
+        rawBody: event.rawBody,
+        bodySize,
         signatureForm: event.signatureForm,
+        signingKey: event.signingKey,
         outcome: PENDING_OUTCOME,
         outcomeDetail: null,
         processedAt: null,

@@ -5,6 +5,7 @@ import { WebhookFilters } from "@/components/webhooks/webhook-filters";
 import { requirePermission } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
 import { listWebhookEvents } from "@/lib/webhooks/list-events";
+import { UNVERIFIED_RETENTION_DAYS } from "@/lib/webhooks/limits";
 import { parseWebhookFilter } from "@/lib/webhooks/list-filter";
 
 export const metadata: Metadata = { title: "Webhooks" };
@@ -32,7 +33,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         <h1 className="text-2xl font-semibold">Webhooks</h1>
         <p className="text-sm text-slate-600">
           Every notification the payment service sent, stored once, with what it changed. A webhook only
-          triggers a fresh read of the invoice from the service; unverified ones change nothing.
+          triggers a fresh read of the invoice from the service; unverified ones change nothing and are kept
+          only as short samples for {UNVERIFIED_RETENTION_DAYS} days.
         </p>
       </div>
       <WebhookFilters filter={filter} />

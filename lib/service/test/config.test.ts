@@ -24,6 +24,16 @@ describe("serviceConfigFromEnv", () => {
     });
   });
 
+  it("reads the previous invoice key, kept to verify webhooks during a rotation", () => {
+    expect(serviceConfigFromEnv({ ...env, PAYMENTS_INVOICE_KEY_PREVIOUS: "old" })).toMatchObject({
+      invoiceKey: "secret-invoice",
+      previousInvoiceKey: "old",
+    });
+    expect(serviceConfigFromEnv({ ...env, PAYMENTS_INVOICE_KEY_PREVIOUS: " " })).not.toHaveProperty(
+      "previousInvoiceKey",
+    );
+  });
+
   it("fails with a readable message naming the variables, never the values", () => {
     let error: unknown;
     try {

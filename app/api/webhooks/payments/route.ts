@@ -1,5 +1,7 @@
 import { after } from "next/server";
+import { clientAddress } from "@/lib/client-address";
 import { getDb } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env";
 import { getServiceClient } from "@/lib/service/app-client";
 import { appServiceConfig } from "@/lib/service/app-config";
 import { handleWebhookRequest } from "@/lib/webhooks/handle-request";
@@ -8,10 +10,13 @@ export const dynamic = "force-dynamic";
 
 /** The payment service's webhooks: public, authenticated by the body's `sign` alone. */
 export async function POST(request: Request) {
+  const config = appServiceConfig();
   return handleWebhookRequest(request, {
     db: await getDb(),
     client: getServiceClient(),
-    invoiceKey: appServiceConfig().invoiceKey,
+    invoiceKey: config.invoiceKey,
+    previousInvoiceKey: config.previousInvoiceKey,
+    clientAddress: clientAddress(request.headers, serverEnv().TRUST_PROXY),
     afterResponse: (task) => after(task),
   });
 }
