@@ -34,6 +34,20 @@ export async function startPaydesk(): Promise<void> {
   registerShutdown();
 }
 
+/**
+ * startPaydesk, for instrumentation.ts: a configuration Paydesk refuses (or a database it cannot
+ * open) ends the process, since a server left running without its start-up would answer every
+ * request with an error.
+ */
+export async function startPaydeskOrExit(): Promise<void> {
+  try {
+    await startPaydesk();
+  } catch (error) {
+    console.error(`[paydesk] refusing to start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 function registerShutdown() {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
