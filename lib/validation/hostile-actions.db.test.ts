@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionState } from "@/lib/auth/current-user";
 import type { Role } from "@/lib/auth/roles";
+import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
 import { Unavailable } from "@/lib/service/errors";
 import { holdsNoUnsafeText, hostileRecord, hostileText, unsafeText } from "@/test-support/hostile-input";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
@@ -77,22 +78,7 @@ const CASES: {
       "webhookUrl",
       "currency",
       "network",
-    ]).map((form) => ({
-      amount: "10",
-      fiatCurrency: "USD",
-      orderId: "o-1",
-      lifetimeSeconds: "3600",
-      accuracyPercent: "0",
-      isPaymentMultiple: true,
-      customerId: "",
-      extraData: "",
-      webhookUrl: "",
-      returnUrl: "",
-      successUrl: "",
-      currency: "",
-      network: "",
-      ...form,
-    })),
+    ]).map((form) => ({ ...emptyInvoiceForm("o-1"), amount: "10", ...form })),
   },
   {
     name: "resend invoice",
