@@ -1,7 +1,7 @@
 // The architecture, as rules the build checks (`npm run lint:deps`, part of `npm test`).
 // README.md § Architecture says the same in prose; change both together.
 //
-//   app ─▶ components ─▶ lib/<feature> ─▶ lib/auth ─▶ lib/db, lib/service ─▶ lib/db/schema
+//   app ─▶ components ─▶ lib/<feature> ─▶ lib/auth ─▶ lib/audit ─▶ lib/db, lib/service ─▶ lib/db/schema
 //
 // Lower layers never import higher ones, no file or folder imports something that imports it
 // back, and the embedded sandbox (lib/sandbox) is another system that happens to live here:
@@ -56,6 +56,14 @@ module.exports = {
       severity: "error",
       comment: "The database layer and the service client serve features; they never import one, nor auth.",
       from: { path: "^lib/(db|service)/" },
+      to: { path: `${FEATURES}|^lib/auth/` },
+    },
+    {
+      name: "audit-sits-below-auth",
+      severity: "error",
+      comment:
+        "Every layer writes to the audit log through lib/audit, so it imports no feature and not lib/auth.",
+      from: { path: "^lib/audit/" },
       to: { path: `${FEATURES}|^lib/auth/` },
     },
     {

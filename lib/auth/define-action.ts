@@ -1,5 +1,7 @@
 import "server-only";
 import type { z } from "zod";
+import { requestActor } from "@/lib/audit/request-actor";
+import type { AuditActor } from "@/lib/audit/record";
 import { getDb } from "@/lib/db/client";
 import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from "@/lib/validation/text";
 import type { Db } from "@/lib/db/types";
@@ -18,6 +20,8 @@ import { isRuleError } from "./rule-error";
 export interface ActionContext {
   db: Db;
   user: CurrentUser;
+  /** The user with the address and browser they acted from, for recordAudit(). */
+  actor: AuditActor;
 }
 
 interface ActionDefinition<S extends z.ZodType, T> {
@@ -53,7 +57,8 @@ export function defineAction<S extends z.ZodType, T>(definition: ActionDefinitio
     const parsed = definition.schema.safeParse(input);
     if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
     try {
-      const data = await definition.handler(parsed.data, { db: await getDb(), user });
+      const context = { db: await getDb(), user, actor: await requestActor(user) };
+      const data = await definition.handler(parsed.data, context);
       return { ok: true, data };
     } catch (error) {
       if (isRuleError(error)) {

@@ -4,3 +4,4 @@ export * from "./invoices";
 export * from "./webhooks";
 export * from "./withdrawals";
 export * from "./settings";
+export * from "./audit";
