@@ -24,6 +24,7 @@ const demo: Merchant = {
 };
 let rebindTo = "93.184.216.34";
 const fetched: string[] = [];
+const lookups: string[] = [];
 let client: Client;
 let close: () => Promise<void>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -34,7 +35,11 @@ beforeAll(async () => {
     demoMerchant: { ...demo, webhookUrl: receiver.url },
     merchantCreationNeedsKey: true,
     webhookTargets: { publicOnly: true, allowedUrls: [receiver.url] },
-    resolveHost: async (hostname) => (hostname === "rebind.example" ? [rebindTo] : resolveWithDns(hostname)),
+    resolveHost: async (hostname) => {
+      lookups.push(hostname);
+      if (hostname === "public.example") return ["93.184.216.34"];
+      return hostname === "rebind.example" ? [rebindTo] : resolveWithDns(hostname);
+    },
     fetch: (input, init) => {
       fetched.push(String(input));
       return fetch(input, init);
@@ -119,6 +124,29 @@ describe("the embedded sandbox's guards", () => {
     const [attempt] = await attemptsFor(m, id);
     expect(attempt).toMatchObject({ status_code: null, error: "refused: private address" });
     expect(fetched).not.toContain("http://rebind.example/hook");
+  });
+
+  it("resolves a public name once per attempt and sends nothing through a second lookup", async () => {
+    const created = await client.call("POST", "/control/merchants", demo.invoiceKey, {
+      webhook_url: "http://public.example/hook",
+    });
+    const m: Merchant = {
+      id: String(created.body.id),
+      invoiceKey: String(created.body.invoice_key),
+      withdrawalKey: String(created.body.withdrawal_key),
+    };
+    lookups.length = 0;
+    const id = await paidInvoice(m);
+    let attempts: Json[] = [];
+    for (let i = 0; i < 400 && (attempts?.length ?? 0) < 4; i++) {
+      await sleep(50);
+      attempts = ((await client.webhooks(m, id)).body.deliveries as Json[])[0]?.attempts as Json[];
+    }
+    // Whether the public address answers depends on the machine's network; what matters is that
+    // each attempt connected with the answer it checked (pinned-post.test.ts shows how).
+    expect(attempts).toHaveLength(4);
+    expect(lookups.filter((name) => name === "public.example")).toHaveLength(attempts.length);
+    expect(fetched).not.toContain("http://public.example/hook");
   });
 
   it("delivers to the demo merchant's own receiver on loopback", async () => {

@@ -3,8 +3,9 @@
  * webhook URL must not reach the server's own network (loopback, private ranges, link-local and
  * cloud metadata, unique-local, carrier-grade NAT…): only public unicast addresses, plus the
  * exact URLs the operator configured (Paydesk's own receiver). Hostnames are resolved, every
- * address checked, at creation and again before each delivery, so a name that later resolves
- * to a private address (DNS rebinding) is refused then.
+ * address checked, at creation and again before each delivery, and the delivery connects to the
+ * address that was checked (pinned-post.ts), so a name that later resolves to a private address
+ * (DNS rebinding) never reaches it.
  */
 import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
@@ -22,11 +23,17 @@ export function isPublicAddress(address: string): boolean {
 
 const normalised = (url: string) => new URL(url).href;
 
-/** Why the URL may not be a webhook target, or null when it may. */
-export async function refusedTarget(ctx: SandboxContext, url: string): Promise<string | null> {
+/**
+ * Where a webhook may go: anywhere (no policy, or a URL the operator allowed), only to one checked
+ * public address, or nowhere and why.
+ */
+export type TargetVerdict =
+  { kind: "open" } | { kind: "pinned"; address: string } | { kind: "refused"; reason: string };
+
+export async function judgeTarget(ctx: SandboxContext, url: string): Promise<TargetVerdict> {
   const policy = ctx.webhookTargets;
-  if (!policy?.publicOnly) return null;
-  if (policy.allowedUrls.some((allowed) => normalised(allowed) === normalised(url))) return null;
+  if (!policy?.publicOnly) return { kind: "open" };
+  if (policy.allowedUrls.some((allowed) => normalised(allowed) === normalised(url))) return { kind: "open" };
   const hostname = new URL(url).hostname.replace(/^\[|\]$/g, "");
   let addresses: string[];
   if (ipaddr.isValid(hostname)) addresses = [hostname];
@@ -34,11 +41,13 @@ export async function refusedTarget(ctx: SandboxContext, url: string): Promise<s
     try {
       addresses = await ctx.resolveHost(hostname);
     } catch {
-      return "unresolvable host";
+      return { kind: "refused", reason: "unresolvable host" };
     }
   }
-  if (addresses.length === 0) return "unresolvable host";
-  return addresses.every(isPublicAddress) ? null : "private address";
+  const [first] = addresses;
+  if (!first) return { kind: "refused", reason: "unresolvable host" };
+  if (!addresses.every(isPublicAddress)) return { kind: "refused", reason: "private address" };
+  return { kind: "pinned", address: first };
 }
 
 /** 422 on the field when the URL points into a private network (a name that does not resolve yet passes). */
@@ -48,8 +57,8 @@ export async function checkWebhookUrlField(
   url: string | null | undefined,
 ) {
   if (!url) return;
-  const refusal = await refusedTarget(ctx, url);
-  if (refusal === "private address") {
+  const verdict = await judgeTarget(ctx, url);
+  if (verdict.kind === "refused" && verdict.reason === "private address") {
     throw validationError({
       [field]: [
         `The ${field.replace(/_/g, " ")} must not point to a loopback, private or link-local address.`,

@@ -10,7 +10,8 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { webhookAttempts, webhookDeliveries, type WebhookDeliveryRow } from "../db/schema";
 import type { SandboxContext } from "../context";
-import { refusedTarget } from "./targets";
+import { postToAddress } from "./pinned-post";
+import { judgeTarget } from "./targets";
 
 const BATCH = 20;
 
@@ -119,18 +120,29 @@ export class WebhookWorker {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const refusal = await refusedTarget(this.ctx, row.url);
-      if (refusal) throw new RefusedTarget(refusal);
+      const target = await judgeTarget(this.ctx, row.url);
+      if (target.kind === "refused") throw new RefusedTarget(target.reason);
       const signal = AbortSignal.any([AbortSignal.timeout(this.ctx.webhook.timeoutMs), this.abort.signal]);
-      const res = await this.ctx.fetch(row.url, {
-        method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "paydesk-sandbox-webhooks/1" },
-        body: row.body,
-        signal,
-        redirect: "manual",
-      });
-      statusCode = res.status;
-      await res.body?.cancel();
+      const headers = { "content-type": "application/json", "user-agent": "paydesk-sandbox-webhooks/1" };
+      if (target.kind === "pinned") {
+        statusCode = await postToAddress({
+          url: row.url,
+          address: target.address,
+          headers,
+          body: row.body,
+          signal,
+        });
+      } else {
+        const res = await this.ctx.fetch(row.url, {
+          method: "POST",
+          headers,
+          body: row.body,
+          signal,
+          redirect: "manual",
+        });
+        statusCode = res.status;
+        await res.body?.cancel();
+      }
     } catch (err) {
       error = errorKind(err);
     }
@@ -175,8 +187,13 @@ class RefusedTarget extends Error {}
 function errorKind(err: unknown): string {
   if (err instanceof RefusedTarget) return `refused: ${err.message}`;
   if (!(err instanceof Error)) return "network error";
-  if (err.name === "TimeoutError") return "timeout";
-  const code = (err as Error & { cause?: { code?: unknown } }).cause?.code;
+  // fetch reports its cause; node:http (pinned-post.ts) reports on the error itself.
+  const { cause, code: ownCode } = err as Error & {
+    code?: unknown;
+    cause?: { code?: unknown; name?: unknown };
+  };
+  if (err.name === "TimeoutError" || cause?.name === "TimeoutError") return "timeout";
+  const code = ownCode ?? cause?.code;
   if (code === "ECONNREFUSED") return "connection refused";
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "unresolvable host";
   if (code === "ECONNRESET") return "connection reset";
