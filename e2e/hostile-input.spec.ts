@@ -50,10 +50,18 @@ test("a NUL in a field gets a message on that field, and nothing is sent", async
   await expect(page).toHaveURL(/\/invoices\/new$/);
 });
 
-test("a NUL in the list's search shows the list, not an error page", async ({ page }) => {
-  const response = await page.goto("/invoices?q=%00");
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+test("a NUL in a list's search is refused next to the field, with the rest of what was typed kept", async ({
+  page,
+}) => {
+  for (const path of ["/invoices", "/withdrawals"]) {
+    const response = await page.goto(`${path}?q=inv%00-42`);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const search = page.getByRole("searchbox", { name: "Search" });
+    await expect(search).toHaveValue("inv-42");
+    await expect(search).toHaveAttribute("aria-invalid", "true");
+    await expect(search).toHaveAccessibleDescription(/Not searched: remove the invisible control character/);
+  }
 });
 
 test("a sign-in body over 64 KB is refused unread", async ({ request }) => {

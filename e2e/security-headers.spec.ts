@@ -83,6 +83,7 @@ test("a NUL in a search parameter is a 400 on the exports and the address histor
   for (const path of ["/invoices", "/withdrawals", "/webhooks"]) {
     const response = await page.goto(`${path}?q=%00`);
     expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("alert").filter({ hasText: "Not searched" })).toBeVisible();
   }
   for (const path of [
     "/api/invoices/export?q=%00",

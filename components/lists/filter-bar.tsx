@@ -5,6 +5,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { cn } from "@/lib/cn";
+import { REFUSED_SEARCH_MESSAGE } from "@/lib/validation/text";
 
 interface FilterBarProps {
   /** The list's path: the form submits to it, and "Clear" links back to it without filters. */
@@ -50,18 +51,36 @@ export function FilterField({ id, label, children }: { id: string; label: string
   );
 }
 
-export function SearchFilter({ value, placeholder }: { value: string | undefined; placeholder: string }) {
+interface SearchFilterProps {
+  value: string | undefined;
+  placeholder: string;
+  /** The search as typed, when it was refused (see refusedSearch): shown with why, not applied. */
+  refused?: string;
+}
+
+export function SearchFilter({ value, placeholder, refused }: SearchFilterProps) {
   return (
     <FilterField id="filter-q" label="Search">
       <Input
         id="filter-q"
         name="q"
         type="search"
-        defaultValue={value ?? ""}
+        defaultValue={refused ?? value ?? ""}
         placeholder={placeholder}
         maxLength={200}
+        aria-invalid={refused !== undefined || undefined}
+        aria-describedby={refused !== undefined ? "filter-q-error" : undefined}
       />
+      {refused !== undefined ? <SearchRefused id="filter-q-error" /> : null}
     </FilterField>
+  );
+}
+
+export function SearchRefused({ id }: { id: string }) {
+  return (
+    <p id={id} role="alert" className="text-sm text-red-600">
+      {REFUSED_SEARCH_MESSAGE}
+    </p>
   );
 }
 

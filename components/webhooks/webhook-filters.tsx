@@ -2,11 +2,18 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { SearchRefused } from "@/components/lists/filter-bar";
 import { WEBHOOK_OUTCOMES, type WebhookListFilter } from "@/lib/webhooks/list-filter";
 import { OUTCOME_LABELS } from "./outcome-badge";
 
 /** A plain GET form: filters live in the URL, so a filtered view can be shared or reloaded. */
-export function WebhookFilters({ filter }: { filter: WebhookListFilter }) {
+export function WebhookFilters({
+  filter,
+  refusedSearch,
+}: {
+  filter: WebhookListFilter;
+  refusedSearch?: string;
+}) {
   const verified = filter.verified === undefined ? "" : filter.verified ? "yes" : "no";
   return (
     <form method="get" className="flex flex-wrap items-end gap-3" role="search">
@@ -15,10 +22,13 @@ export function WebhookFilters({ filter }: { filter: WebhookListFilter }) {
         <Input
           id="webhooks-q"
           name="q"
-          defaultValue={filter.orderId ?? ""}
+          defaultValue={refusedSearch ?? filter.orderId ?? ""}
           placeholder="inv_…"
           className="w-56"
+          aria-invalid={refusedSearch !== undefined || undefined}
+          aria-describedby={refusedSearch !== undefined ? "webhooks-q-error" : undefined}
         />
+        {refusedSearch !== undefined ? <SearchRefused id="webhooks-q-error" /> : null}
       </div>
       <div className="grid gap-1">
         <Label htmlFor="webhooks-outcome">Outcome</Label>

@@ -60,3 +60,19 @@ export function hasUnsafeSearchParam(params: URLSearchParams): boolean {
   for (const [name, value] of params) if (!isSafeText(name) || !isSafeText(value)) return true;
   return false;
 }
+
+type RawSearchParams = Record<string, string | string[] | undefined>;
+
+/**
+ * A list's search box given unsafe text: the search is not applied, and the page says so next
+ * to the field (with the text, minus what could not be searched) instead of silently showing
+ * everything. Undefined when the parameter is absent or fine.
+ */
+export function refusedSearch(raw: RawSearchParams, name = "q"): string | undefined {
+  const given = raw[name];
+  const value = Array.isArray(given) ? given[0] : given;
+  if (value === undefined || isSafeText(value)) return undefined;
+  return value.replaceAll("\u0000", "").toWellFormed().replaceAll("\uFFFD", "");
+}
+
+export const REFUSED_SEARCH_MESSAGE = `Not searched: ${UNSAFE_TEXT_MESSAGE.charAt(0).toLowerCase()}${UNSAFE_TEXT_MESSAGE.slice(1)}`;

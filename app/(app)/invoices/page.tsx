@@ -3,6 +3,7 @@ import { InvoiceListView } from "@/components/invoices/list/invoice-list-view";
 import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
+import { refusedSearch } from "@/lib/validation/text";
 import { hasInvoiceFilter, parseInvoiceListParams } from "@/lib/invoices/list-filter";
 import { hasAnyInvoice, listInvoices } from "@/lib/invoices/list-invoices";
 
@@ -14,7 +15,8 @@ export default async function InvoicesPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requirePermission("invoices:view");
-  const params = parseInvoiceListParams(await searchParams);
+  const raw = await searchParams;
+  const params = parseInvoiceListParams(raw);
   const db = await getDb();
   const page = await listInvoices(db, params);
   const anyInvoice =
@@ -22,6 +24,7 @@ export default async function InvoicesPage({
   return (
     <InvoiceListView
       params={params}
+      refusedSearch={refusedSearch(raw)}
       page={page}
       anyInvoice={anyInvoice}
       canCreate={can(user.role, "invoices:create")}

@@ -4,6 +4,7 @@ import { WebhookEventsTable } from "@/components/webhooks/webhook-events-table";
 import { WebhookFilters } from "@/components/webhooks/webhook-filters";
 import { requirePermission } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
+import { refusedSearch } from "@/lib/validation/text";
 import { listWebhookEvents } from "@/lib/webhooks/list-events";
 import { UNVERIFIED_RETENTION_DAYS } from "@/lib/webhooks/limits";
 import { parseWebhookFilter } from "@/lib/webhooks/list-filter";
@@ -37,7 +38,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
           only as short samples for {UNVERIFIED_RETENTION_DAYS} days.
         </p>
       </div>
-      <WebhookFilters filter={filter} />
+      <WebhookFilters filter={filter} refusedSearch={refusedSearch(params)} />
       <WebhookEventsTable events={page.rows} />
       <nav className="flex justify-between text-sm" aria-label="Pages">
         {filter.before ? (

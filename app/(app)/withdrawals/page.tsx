@@ -3,6 +3,7 @@ import { WithdrawalListView } from "@/components/withdrawals/list/withdrawal-lis
 import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
+import { refusedSearch } from "@/lib/validation/text";
 import { hasWithdrawalFilter, parseWithdrawalListParams } from "@/lib/withdrawals/list-filter";
 import { hasAnyWithdrawal, listWithdrawals } from "@/lib/withdrawals/list-withdrawals";
 
@@ -14,7 +15,8 @@ export default async function WithdrawalsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const user = await requirePermission("withdrawals:view");
-  const params = parseWithdrawalListParams(await searchParams);
+  const raw = await searchParams;
+  const params = parseWithdrawalListParams(raw);
   const db = await getDb();
   const page = await listWithdrawals(db, params);
   const anyWithdrawal =
@@ -23,6 +25,7 @@ export default async function WithdrawalsPage({
   return (
     <WithdrawalListView
       params={params}
+      refusedSearch={refusedSearch(raw)}
       page={page}
       anyWithdrawal={anyWithdrawal}
       canRequest={can(user.role, "withdrawals:request")}

@@ -5,7 +5,13 @@ import { type InvoiceListParams } from "@/lib/invoices/list-filter";
 import { PAGE_SIZES } from "@/lib/page-size";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "@/lib/invoices/status";
 
-export function InvoiceFilterBar({ params }: { params: InvoiceListParams }) {
+export function InvoiceFilterBar({
+  params,
+  refusedSearch,
+}: {
+  params: InvoiceListParams;
+  refusedSearch?: string;
+}) {
   return (
     <FilterBar
       action="/invoices"
@@ -22,7 +28,11 @@ export function InvoiceFilterBar({ params }: { params: InvoiceListParams }) {
           ))}
         </Select>
       </FilterField>
-      <SearchFilter value={params.q} placeholder="Order id, invoice id or customer id" />
+      <SearchFilter
+        value={params.q}
+        placeholder="Order id, invoice id or customer id"
+        refused={refusedSearch}
+      />
       <FilterField id="filter-from" label="From (UTC)">
         <Input id="filter-from" name="dateFrom" type="date" defaultValue={params.dateFrom ?? ""} />
       </FilterField>

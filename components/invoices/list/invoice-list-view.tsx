@@ -14,9 +14,18 @@ interface InvoiceListViewProps {
   anyInvoice: boolean;
   canCreate: boolean;
   now: Date;
+  /** The search as typed when it held text that cannot be searched. */
+  refusedSearch?: string;
 }
 
-export function InvoiceListView({ params, page, anyInvoice, canCreate, now }: InvoiceListViewProps) {
+export function InvoiceListView({
+  params,
+  page,
+  anyInvoice,
+  canCreate,
+  now,
+  refusedSearch,
+}: InvoiceListViewProps) {
   const exportQuery = toInvoiceListQuery({
     status: params.status,
     q: params.q,
@@ -43,7 +52,7 @@ export function InvoiceListView({ params, page, anyInvoice, canCreate, now }: In
           ) : null}
         </div>
       </div>
-      <InvoiceFilterBar params={params} />
+      <InvoiceFilterBar params={params} refusedSearch={refusedSearch} />
       {page.rows.length > 0 ? (
         <>
           <InvoiceListTable rows={page.rows} now={now} />

@@ -4,7 +4,13 @@ import { type WithdrawalListParams } from "@/lib/withdrawals/list-filter";
 import { PAGE_SIZES } from "@/lib/page-size";
 import { WITHDRAWAL_STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawals/state-machine";
 
-export function WithdrawalFilterBar({ params }: { params: WithdrawalListParams }) {
+export function WithdrawalFilterBar({
+  params,
+  refusedSearch,
+}: {
+  params: WithdrawalListParams;
+  refusedSearch?: string;
+}) {
   return (
     <FilterBar
       action="/withdrawals"
@@ -21,7 +27,11 @@ export function WithdrawalFilterBar({ params }: { params: WithdrawalListParams }
           ))}
         </Select>
       </FilterField>
-      <SearchFilter value={params.q} placeholder="Exact address, order id or customer id" />
+      <SearchFilter
+        value={params.q}
+        placeholder="Exact address, order id or customer id"
+        refused={refusedSearch}
+      />
       <PageSizeFilter value={params.limit} sizes={PAGE_SIZES} />
     </FilterBar>
   );

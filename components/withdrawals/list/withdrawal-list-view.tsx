@@ -14,6 +14,8 @@ interface WithdrawalListViewProps {
   anyWithdrawal: boolean;
   canRequest: boolean;
   canApprove: boolean;
+  /** The search as typed when it held text that cannot be searched. */
+  refusedSearch?: string;
 }
 
 export function WithdrawalListView({
@@ -22,6 +24,7 @@ export function WithdrawalListView({
   anyWithdrawal,
   canRequest,
   canApprove,
+  refusedSearch,
 }: WithdrawalListViewProps) {
   const exportQuery = toWithdrawalListQuery({ state: params.state, q: params.q });
   return (
@@ -49,7 +52,7 @@ export function WithdrawalListView({
           ) : null}
         </div>
       </div>
-      <WithdrawalFilterBar params={params} />
+      <WithdrawalFilterBar params={params} refusedSearch={refusedSearch} />
       {page.rows.length > 0 ? (
         <WithdrawalListTable rows={page.rows} />
       ) : (
