@@ -6,6 +6,7 @@ import { createLoginLimiter, describeWait, memoryCounters, postgresCounters } fr
 const limits = {
   perEmail: { points: 3, durationSeconds: 60 },
   perAddress: { points: 5, durationSeconds: 60 },
+  perKnownBrowser: { points: 2, durationSeconds: 60 },
 };
 
 let testDb: TestDb;
@@ -61,6 +62,31 @@ describe("sign-in limits", () => {
       expect(await limiter.attempt(`${t}-${name}@example.com`, "192.0.2.10")).toEqual({ allowed: true });
     }
     expect(await limiter.attempt(`${t}-d@example.com`, "192.0.2.10")).toMatchObject({ allowed: false });
+  });
+
+  it("a browser known to the account is never refused for failures by anyone else, from anywhere", async () => {
+    const limiter = await createLoginLimiter(limits, counters());
+    const t = tag();
+    const email = `${t}@example.com`;
+    // An attacker at the owner's own address spends the address's and the email's allowance.
+    for (let i = 0; i < 5; i++) await limiter.attempt(`${t}-other${i}@example.com`, "192.0.2.30");
+    for (let i = 0; i < 3; i++) await limiter.attempt(email, "192.0.2.31");
+    expect(await limiter.attempt(email, "192.0.2.30")).toMatchObject({ allowed: false });
+    expect(await limiter.attempt(email, "192.0.2.30", `${t}-browser`)).toEqual({ allowed: true });
+    await limiter.succeeded(email, "192.0.2.30", `${t}-browser`);
+    // Still locked for everyone else: the owner's success does not reopen the email to the attacker.
+    expect(await limiter.attempt(email, "192.0.2.32")).toMatchObject({ allowed: false });
+  });
+
+  it("a known browser has its own allowance, spent by its own failures only", async () => {
+    const limiter = await createLoginLimiter(limits, counters());
+    const t = tag();
+    const email = `${t}@example.com`;
+    for (let i = 0; i < 2; i++)
+      expect(await limiter.attempt(email, "192.0.2.40", `${t}-browser`)).toEqual({ allowed: true });
+    expect(await limiter.attempt(email, "192.0.2.40", `${t}-browser`)).toMatchObject({ allowed: false });
+    expect(await limiter.attempt(email, "192.0.2.40", `${t}-other-browser`)).toEqual({ allowed: true });
+    expect(await limiter.attempt(email, "192.0.2.40")).toEqual({ allowed: true });
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL share the counters", async () => {

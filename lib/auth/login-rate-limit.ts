@@ -10,27 +10,37 @@ import {
 /**
  * Sign-in attempts are limited per email and per client address. A point is taken from both
  * before the password is checked, so parallel guesses cannot slip past the count; the right
- * password gives the address its point back and clears the email's count. On PostgreSQL the
- * counters live in the database, so every instance sees the same ones; PGlite serves one process,
- * so memory is the same thing there.
+ * password gives the address its point back and clears the email's count. A browser that signed
+ * in to the account before (known-browser.ts) is counted on its own instead, so nobody else's
+ * failures can lock its owner out. On PostgreSQL the counters live in the database, so every
+ * instance sees the same ones; PGlite serves one process, so memory is the same thing there.
  */
 export interface LoginLimits {
   perEmail: { points: number; durationSeconds: number };
   perAddress: { points: number; durationSeconds: number };
+  perKnownBrowser: { points: number; durationSeconds: number };
 }
 
 export const LOGIN_LIMITS: LoginLimits = {
   perEmail: { points: 5, durationSeconds: 15 * 60 },
   perAddress: { points: 30, durationSeconds: 15 * 60 },
+  perKnownBrowser: { points: 5, durationSeconds: 15 * 60 },
 };
 
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface LoginLimiter {
-  /** Takes this attempt from the email's and the address's allowance, or says how long to wait. */
-  attempt(email: string, address: string): Promise<AttemptVerdict>;
-  /** The right password: the address gets its point back and the email starts afresh. */
-  succeeded(email: string, address: string): Promise<void>;
+  /**
+   * Takes this attempt from the email's and the address's allowance, or, from a browser known to
+   * this email (its id from knownBrowserId), from that browser's own; or says how long to wait.
+   */
+  attempt(email: string, address: string, knownBrowser?: string | null): Promise<AttemptVerdict>;
+  /**
+   * The right password: the address gets its point back and the email starts afresh; from a
+   * known browser only that browser's count starts afresh (others' failures keep the email locked
+   * for everyone else).
+   */
+  succeeded(email: string, address: string, knownBrowser?: string | null): Promise<void>;
 }
 
 type CounterOptions = { keyPrefix: string; points: number; duration: number };
@@ -59,7 +69,7 @@ export async function createLoginLimiter(
   limits: LoginLimits = LOGIN_LIMITS,
   counters: CounterFactory = memoryCounters,
 ): Promise<LoginLimiter> {
-  const [byEmail, byAddress] = await Promise.all([
+  const [byEmail, byAddress, byKnownBrowser] = await Promise.all([
     counters({
       keyPrefix: "login-email",
       points: limits.perEmail.points,
@@ -70,10 +80,23 @@ export async function createLoginLimiter(
       points: limits.perAddress.points,
       duration: limits.perAddress.durationSeconds,
     }),
+    counters({
+      keyPrefix: "login-browser",
+      points: limits.perKnownBrowser.points,
+      duration: limits.perKnownBrowser.durationSeconds,
+    }),
   ]);
 
   return {
-    async attempt(email, address) {
+    async attempt(email, address, knownBrowser) {
+      if (knownBrowser) {
+        try {
+          await byKnownBrowser.consume(knownBrowser);
+          return { allowed: true };
+        } catch (refusal) {
+          return refused(refusal);
+        }
+      }
       try {
         await byAddress.consume(address);
       } catch (refusal) {
@@ -88,8 +111,9 @@ export async function createLoginLimiter(
       }
       return { allowed: true };
     },
-    async succeeded(email, address) {
-      await Promise.all([byEmail.delete(email), byAddress.reward(address, 1)]);
+    async succeeded(email, address, knownBrowser) {
+      if (knownBrowser) await byKnownBrowser.delete(knownBrowser);
+      else await Promise.all([byEmail.delete(email), byAddress.reward(address, 1)]);
     },
   };
 }

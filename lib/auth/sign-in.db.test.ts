@@ -21,6 +21,7 @@ const limiter = () =>
   createLoginLimiter({
     perEmail: { points: 3, durationSeconds: 60 },
     perAddress: { points: 10, durationSeconds: 60 },
+    perKnownBrowser: { points: 3, durationSeconds: 60 },
   });
 
 describe("checking credentials", () => {
