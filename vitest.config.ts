@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["lib/**/*.test.ts", "app/**/*.test.ts"],
+    setupFiles: ["./test-support/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Tests run the embedded sandbox, as demos do; the real service is never reached from a test.
