@@ -48,6 +48,28 @@ describe("the invoice form's rules", () => {
     expect(errorsOf({ amount: "1.12345678" })).toEqual({});
   });
 
+  it("amount: at most 15 digits before the decimal point", () => {
+    expect(errorsOf({ amount: "9".repeat(15) })).toEqual({});
+    expect(errorsOf({ amount: "1".repeat(40) })).toEqual({
+      amount: "That amount is too large: at most 15 digits before the decimal point.",
+    });
+  });
+
+  it("extra data: a number JavaScript would round is refused, the same number as text is kept", () => {
+    expect(errorsOf({ extraData: '{"ref": 123456789012345678901234567890}' })).toEqual({
+      extraData: "The number 123456789012345678901234567890 would lose digits: put it in quotes, as text.",
+    });
+    expect(errorsOf({ extraData: '{"big": 1e400}' })).toHaveProperty("extraData");
+    expect(
+      errorsOf({ extraData: '{"ref": "123456789012345678901234567890", "n": [1, 2.5, -0.1, 1e3]}' }),
+    ).toEqual({});
+    const parsed = invoiceFormSchema.parse({
+      ...valid,
+      extraData: '{"ref": "123456789012345678901234567890"}',
+    });
+    expect(toServiceInput(parsed).additionalData).toEqual({ ref: "123456789012345678901234567890" });
+  });
+
   it("extra data: a JSON object up to 255 KB, without the reserved user_id", () => {
     const padding = (size: number) => JSON.stringify({ pad: "x".repeat(size - 10) });
     expect(padding(255 * 1024)).toHaveLength(255 * 1024);
@@ -68,6 +90,15 @@ describe("the invoice form's rules", () => {
     expect(errorsOf({ currency: "USDT" })).toHaveProperty("network");
     expect(errorsOf({ network: "TRON" })).toHaveProperty("currency");
     expect(errorsOf({ currency: "USDT", network: "TRON" })).toEqual({});
+  });
+
+  it("currency and network are ones the service offers together", () => {
+    expect(errorsOf({ currency: "USDT", network: "MOON" })).toEqual({
+      network: "USDT is offered on TRON, ETH, BSC: choose one of those networks.",
+    });
+    expect(errorsOf({ currency: "DOGE", network: "TRON" })).toEqual({
+      currency: "Choose one of the listed crypto currencies.",
+    });
   });
 
   it("puts the customer id into additional_data.user_id next to the extra data", () => {

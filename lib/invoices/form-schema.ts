@@ -6,7 +6,10 @@ import {
   orderIdSchema,
   type CreateInvoiceInput,
 } from "@/lib/service/schemas";
+import Decimal from "decimal.js";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
+import { MAX_WHOLE_DIGITS } from "@/lib/currencies/amount-rules";
+import { paymentMethodIssues } from "@/lib/currencies/crypto";
 
 /**
  * The invoice form, shared by the browser (react-hook-form) and the server action. Every value is
@@ -19,7 +22,12 @@ const optionalUrl = safeText()
 
 export const invoiceFormSchema = z
   .object({
-    amount: decimalAmountSchema.refine((value) => /^\d+(\.\d{1,8})?$/.test(value), "Use at most 8 decimals."),
+    amount: decimalAmountSchema
+      .refine((value) => /^\d+(\.\d{1,8})?$/.test(value), "Use at most 8 decimals.")
+      .refine(
+        (value) => (value.split(".")[0] ?? "").replace(/^0+(?=\d)/, "").length <= MAX_WHOLE_DIGITS,
+        `That amount is too large: at most ${MAX_WHOLE_DIGITS} digits before the decimal point.`,
+      ),
     fiatCurrency: z.enum(FIAT_CURRENCIES, "Choose a currency."),
     orderId: orderIdSchema,
     lifetimeSeconds: safeText()
@@ -46,6 +54,11 @@ export const invoiceFormSchema = z
     }
     if (form.network && !form.currency) {
       ctx.addIssue({ code: "custom", path: ["currency"], message: "Choose the currency for this network." });
+    }
+    if (form.currency && form.network) {
+      const method = paymentMethodIssues(form.currency, form.network);
+      if (method.currency) ctx.addIssue({ code: "custom", path: ["currency"], message: method.currency });
+      if (method.network) ctx.addIssue({ code: "custom", path: ["network"], message: method.network });
     }
   });
 
@@ -127,7 +140,33 @@ function checkExtraData(text: string, ctx: z.RefinementCtx) {
     });
   } else if ("user_id" in value) {
     ctx.addIssue({ code: "custom", message: "user_id is reserved: use the Customer id field." });
+  } else {
+    const lossy = numbersThatLoseDigits(text)[0];
+    if (lossy) {
+      ctx.addIssue({
+        code: "custom",
+        message: `The number ${lossy.length > 40 ? `${lossy.slice(0, 40)}…` : lossy} would lose digits: put it in quotes, as text.`,
+      });
+    }
   }
+}
+
+// A JSON string (skipped whole) or a JSON number.
+const JSON_TOKEN = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * The numbers in a JSON text that JavaScript (and so the request to the service) cannot carry
+ * exactly: 123456789012345678901234567890 would be sent as 1.2345678901234568e+29.
+ */
+function numbersThatLoseDigits(text: string): string[] {
+  const lossy: string[] = [];
+  for (const [token] of text.matchAll(JSON_TOKEN)) {
+    if (token.startsWith('"')) continue;
+    const carried = Number(token);
+    if (!Number.isFinite(carried) || !new Decimal(token).equals(new Decimal(String(carried))))
+      lossy.push(token);
+  }
+  return lossy;
 }
 
 function isHttpUrl(value: string): boolean {

@@ -3,6 +3,8 @@ import { safeText } from "@/lib/validation/text";
 import { decimalAmountSchema } from "@/lib/service/schemas";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { checkAddress } from "@/lib/currencies/address-format";
+import { cryptoAmountIssue, fiatAmountIssue } from "@/lib/currencies/amount-rules";
+import { paymentMethodIssues } from "@/lib/currencies/crypto";
 
 /**
  * The withdrawal request form, shared by the browser and the server action. The amount is given
@@ -29,28 +31,25 @@ export const withdrawalFormSchema = z
       .max(500, "Keep the reason under 500 characters."),
   })
   .superRefine((form, ctx) => {
+    const method = form.currency && form.network ? paymentMethodIssues(form.currency, form.network) : {};
+    if (method.currency) ctx.addIssue({ code: "custom", path: ["currency"], message: method.currency });
+    if (method.network) ctx.addIssue({ code: "custom", path: ["network"], message: method.network });
     if (form.amountIn === "crypto") {
       const parsed = decimalAmountSchema.safeParse(form.amount);
-      if (!parsed.success) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["amount"],
-          message: form.amount
-            ? (parsed.error.issues[0]?.message ?? "Invalid amount.")
-            : "Enter the amount in crypto.",
-        });
-      }
+      const issue = parsed.success
+        ? cryptoAmountIssue(parsed.data, form.currency)
+        : form.amount
+          ? (parsed.error.issues[0]?.message ?? "Invalid amount.")
+          : "Enter the amount in crypto.";
+      if (issue) ctx.addIssue({ code: "custom", path: ["amount"], message: issue });
     } else {
       const parsed = decimalAmountSchema.safeParse(form.fiatAmount);
-      if (!parsed.success) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["fiatAmount"],
-          message: form.fiatAmount
-            ? (parsed.error.issues[0]?.message ?? "Invalid amount.")
-            : "Enter the amount in fiat.",
-        });
-      }
+      const issue = parsed.success
+        ? fiatAmountIssue(parsed.data, form.fiatCurrency)
+        : form.fiatAmount
+          ? (parsed.error.issues[0]?.message ?? "Invalid amount.")
+          : "Enter the amount in fiat.";
+      if (issue) ctx.addIssue({ code: "custom", path: ["fiatAmount"], message: issue });
       if (!(FIAT_CURRENCIES as readonly string[]).includes(form.fiatCurrency)) {
         ctx.addIssue({
           code: "custom",
@@ -59,7 +58,7 @@ export const withdrawalFormSchema = z
         });
       }
     }
-    if (form.network && form.address) {
+    if (form.network && form.address && !method.network && !method.currency) {
       const check = checkAddress(form.network, form.address);
       if (check.status === "invalid")
         ctx.addIssue({ code: "custom", path: ["address"], message: check.message });

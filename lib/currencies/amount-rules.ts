@@ -1,0 +1,31 @@
+import { CRYPTO_DECIMALS } from "./crypto";
+
+/**
+ * Bounds on an amount typed as a decimal string, checked in the form before anything is stored,
+ * so that what reaches the approval queue is something the service can pay. Fiat has cents;
+ * crypto has its coin's decimals. The whole part is bounded far above any real payment.
+ */
+export const MAX_WHOLE_DIGITS = 15;
+export const FIAT_DECIMALS = 2;
+
+/** What is wrong with a well-formed positive decimal string for this many decimals, or null. */
+export function amountBoundIssue(amount: string, decimals: number, unit: string): string | null {
+  const [whole = "", fraction = ""] = amount.split(".");
+  if (whole.replace(/^0+(?=\d)/, "").length > MAX_WHOLE_DIGITS) {
+    return `That amount is too large: at most ${MAX_WHOLE_DIGITS} digits before the decimal point.`;
+  }
+  if (fraction.replace(/0+$/, "").length > decimals) {
+    return decimals === 0
+      ? `${unit} amounts have no decimals.`
+      : `${unit} amounts have at most ${decimals} decimals.`;
+  }
+  return null;
+}
+
+export function cryptoAmountIssue(amount: string, currency: string): string | null {
+  return amountBoundIssue(amount, CRYPTO_DECIMALS[currency] ?? 8, currency || "Crypto");
+}
+
+export function fiatAmountIssue(amount: string, currency: string): string | null {
+  return amountBoundIssue(amount, FIAT_DECIMALS, currency || "Fiat");
+}
