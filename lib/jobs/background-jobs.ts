@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
 import { InvoiceRefresher } from "./invoice-refresher";
 import { WebhookPruner } from "./webhook-pruner";
+import { WebhookSweeper } from "./webhook-sweeper";
 import { WithdrawalResubmitter } from "./withdrawal-resubmitter";
 
 /**
@@ -23,6 +24,7 @@ export function startBackgroundJobs(db: Db, client: () => ServiceClient): void {
     new InvoiceRefresher({ db, client }),
     new WithdrawalResubmitter({ db, client }),
     new WebhookPruner({ db }),
+    new WebhookSweeper({ db, client }),
   ];
   store[globalKey] = loops;
   for (const loop of loops) loop.start();

@@ -6,6 +6,7 @@ import type { LosslessObject } from "@/lib/service/json";
 import type { HandlerResult, WebhookHandlers } from "./handler-types";
 import { DEFAULT_WEBHOOK_HANDLERS, unhandledResource } from "./handlers";
 import { parseWebhookBody, summariseWebhook, type WebhookSummary } from "./payload";
+import { nextProcessingAfterFailure } from "./process-policy";
 import { PENDING_OUTCOME } from "./store-event";
 
 /**
@@ -42,11 +43,28 @@ export async function processWebhookEvent(
   }
 }
 
+/** The outcome, one more attempt, and when the sweep tries again if it failed (else never). */
 async function recordOutcome(db: Db, eventId: string, result: HandlerResult) {
-  await db
-    .update(webhookEvents)
-    .set({ outcome: result.outcome, outcomeDetail: result.detail.slice(0, 500), processedAt: new Date() })
-    .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.outcome, PENDING_OUTCOME)));
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ attempts: webhookEvents.processAttempts })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.outcome, PENDING_OUTCOME)))
+      .for("update");
+    if (!event) return;
+    const attempts = event.attempts + 1;
+    await tx
+      .update(webhookEvents)
+      .set({
+        outcome: result.outcome,
+        outcomeDetail: result.detail.slice(0, 500),
+        processedAt: now,
+        processAttempts: attempts,
+        nextProcessAt: result.outcome === "failed" ? nextProcessingAfterFailure(attempts, now) : null,
+      })
+      .where(eq(webhookEvents.id, eventId));
+  });
 }
 
 function errorMessage(error: unknown): string {

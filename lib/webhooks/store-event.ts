@@ -5,6 +5,7 @@ import type { DbOrTx } from "@/lib/db/types";
 import type { LosslessObject } from "@/lib/service/json";
 import { canonicalJson } from "@/lib/service/signature";
 import { UNVERIFIED_BODY_BYTES } from "./limits";
+import { PROCESS_GRACE_MS } from "./process-policy";
 import type { WebhookSummary } from "./payload";
 import { truncateUtf8 } from "./truncate";
 import type { SigningKey } from "./verify";
@@ -71,6 +72,7 @@ export async function storeWebhookEvent(db: DbOrTx, event: EventToStore): Promis
       outcome: event.verified ? PENDING_OUTCOME : "unverified",
       outcomeDetail: event.verified ? null : `signature: ${event.signatureForm}`,
       processedAt: event.verified ? null : new Date(),
+      nextProcessAt: event.verified ? new Date(Date.now() + PROCESS_GRACE_MS) : null,
     })
     .onConflictDoNothing({ target: webhookEvents.bodySha256 })
     .returning({ id: webhookEvents.id });
@@ -88,6 +90,7 @@ export async function storeWebhookEvent(db: DbOrTx, event: EventToStore): Promis
         outcome: PENDING_OUTCOME,
         outcomeDetail: null,
         processedAt: null,
+        nextProcessAt: new Date(Date.now() + PROCESS_GRACE_MS),
         duplicates: sql`${webhookEvents.duplicates} + 1`,
         lastDuplicateAt: new Date(),
       })

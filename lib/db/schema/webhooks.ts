@@ -42,11 +42,21 @@ export const webhookEvents = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     lastDuplicateAt: timestamp("last_duplicate_at", { withTimezone: true }),
     processedAt: timestamp("processed_at", { withTimezone: true }),
+    /** How many times processing ran (after the answer, by the sweep, or by hand). */
+    processAttempts: integer("process_attempts").notNull().default(0),
+    /**
+     * When the sweep takes this verified event if it is still pending or failed; null once it took
+     * effect, or when the sweep gave up on it (see lib/webhooks/process-policy.ts).
+     */
+    nextProcessAt: timestamp("next_process_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("webhook_events_body_key").on(table.bodySha256),
     index("webhook_events_received_idx").on(table.receivedAt.desc(), table.id.desc()),
     index("webhook_events_order_idx").on(table.orderId),
+    index("webhook_events_process_due_idx")
+      .on(table.nextProcessAt)
+      .where(sql`${table.nextProcessAt} is not null`),
     // Pruning walks unverified events only, oldest or beyond the newest N.
     index("webhook_events_unverified_idx")
       .on(table.receivedAt.desc(), table.id.desc())

@@ -1,0 +1,58 @@
+import type { Db } from "@/lib/db/types";
+import type { ServiceClient } from "@/lib/service";
+import { claimDueWebhookEvents } from "@/lib/webhooks/claim-due-events";
+import type { WebhookHandlers } from "@/lib/webhooks/handler-types";
+import { processWebhookEvent } from "@/lib/webhooks/process-event";
+import { PeriodicJob } from "./periodic-job";
+import { runBounded } from "./run-bounded";
+
+export interface WebhookSweeperOptions {
+  db: Db;
+  client: () => ServiceClient;
+  handlers?: WebhookHandlers;
+  intervalMs?: number;
+  batchSize?: number;
+  concurrency?: number;
+  now?: () => Date;
+  log?: Pick<Console, "error">;
+}
+
+export interface SweepReport {
+  claimed: number;
+}
+
+/**
+ * Processes verified webhook events that never took effect: left pending by a process that
+ * stopped after answering, or failed (lib/webhooks/process-policy.ts says when). Several
+ * instances may run it: each event is claimed by one.
+ */
+export class WebhookSweeper extends PeriodicJob<SweepReport> {
+  private readonly batchSize: number;
+  private readonly log: Pick<Console, "error">;
+
+  constructor(private readonly options: WebhookSweeperOptions) {
+    super(options.intervalMs ?? 30_000);
+    this.batchSize = options.batchSize ?? 20;
+    this.log = options.log ?? console;
+  }
+
+  protected filledBatch(report: SweepReport): boolean {
+    return report.claimed >= this.batchSize;
+  }
+
+  protected async round(): Promise<SweepReport> {
+    const now = this.options.now?.() ?? new Date();
+    try {
+      const due = await claimDueWebhookEvents(this.options.db, { limit: this.batchSize, now });
+      const client = this.options.client();
+      await runBounded(due, this.options.concurrency ?? 4, async ({ id }) => {
+        // processWebhookEvent never throws: a failure is recorded on the event, with its next try.
+        await processWebhookEvent(this.options.db, client, id, this.options.handlers);
+      });
+      return { claimed: due.length };
+    } catch (error) {
+      this.log.error("[webhook-sweeper] could not sweep webhook events", error);
+      return { claimed: 0 };
+    }
+  }
+}
