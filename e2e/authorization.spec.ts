@@ -36,6 +36,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   approveWithdrawalAction: "withdrawals:approve",
   retryWithdrawalAction: "withdrawals:approve",
   rejectWithdrawalAction: "withdrawals:approve",
+  reprocessWebhookEventAction: "webhooks:reprocess",
 };
 
 /**

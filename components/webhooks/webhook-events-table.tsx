@@ -11,6 +11,7 @@ import {
 } from "@/components/ui/table";
 import type { WebhookEventRow } from "@/lib/webhooks/list-events";
 import { OutcomeBadge } from "./outcome-badge";
+import { ReprocessButton } from "./reprocess-button";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", {
   dateStyle: "medium",
@@ -18,7 +19,14 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-export function WebhookEventsTable({ events }: { events: WebhookEventRow[] }) {
+export function WebhookEventsTable({
+  events,
+  canReprocess,
+}: {
+  events: WebhookEventRow[];
+  /** Whether the viewer may process a stuck event again (the server checks it too). */
+  canReprocess: boolean;
+}) {
   return (
     <Table>
       <TableHeader>
@@ -36,14 +44,17 @@ export function WebhookEventsTable({ events }: { events: WebhookEventRow[] }) {
         {events.length === 0 ? (
           <TableEmpty colSpan={7}>No webhooks match.</TableEmpty>
         ) : (
-          events.map((event) => <WebhookEventRowView key={event.id} event={event} />)
+          events.map((event) => (
+            <WebhookEventRowView key={event.id} event={event} canReprocess={canReprocess} />
+          ))
         )}
       </TableBody>
     </Table>
   );
 }
 
-function WebhookEventRowView({ event }: { event: WebhookEventRow }) {
+function WebhookEventRowView({ event, canReprocess }: { event: WebhookEventRow; canReprocess: boolean }) {
+  const notInEffect = event.verified && (event.outcome === "pending" || event.outcome === "failed");
   return (
     <TableRow className="align-top" data-testid="webhook-event">
       <TableCell label="Received (UTC)" className="whitespace-nowrap">
@@ -87,6 +98,16 @@ function WebhookEventRowView({ event }: { event: WebhookEventRow }) {
             {event.outcomeDetail}
           </p>
         ) : null}
+        {notInEffect ? (
+          <p className="mt-1 text-xs text-slate-600 max-sm:basis-full max-sm:text-left">
+            {processingNote(event)}
+          </p>
+        ) : null}
+        {notInEffect && canReprocess ? (
+          <span className="mt-2 block max-sm:basis-full max-sm:text-left">
+            <ReprocessButton eventId={event.id} orderId={event.orderId} />
+          </span>
+        ) : null}
         <details className="mt-1 max-sm:basis-full max-sm:text-left">
           <summary className="cursor-pointer text-xs text-slate-500">
             Body ({bodySizeText(event.bodySize)}
@@ -100,6 +121,14 @@ function WebhookEventRowView({ event }: { event: WebhookEventRow }) {
       </TableCell>
     </TableRow>
   );
+}
+
+/** Where a verified event that has not taken effect stands with the automatic retries. */
+function processingNote(event: WebhookEventRow): string {
+  const tried = `Processed ${event.processAttempts} ${event.processAttempts === 1 ? "time" : "times"}`;
+  if (event.nextProcessAt)
+    return `${tried}; next automatic try ${timeFormat.format(event.nextProcessAt)} UTC.`;
+  return `${tried}; no more automatic tries.`;
 }
 
 function bodySizeText(bytes: number): string {

@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "withdrawal.state_changed",
   "settings.changed",
   "service.connection_tested",
+  "webhook.reprocessed",
   "change.proposed",
   "change.approved",
   "change.cancelled",
@@ -40,6 +41,7 @@ export const AUDIT_OBJECT_TYPES = [
   "user",
   "settings",
   "service",
+  "webhook",
   "change",
   "export",
 ] as const;

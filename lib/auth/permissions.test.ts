@@ -21,6 +21,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "invoices:create",
     "withdrawals:view",
     "webhooks:view",
+    "webhooks:reprocess",
   ],
   finance: [
     "invoices:view",

@@ -14,6 +14,7 @@ export const ACTIONS = [
   "withdrawals:request",
   "withdrawals:approve",
   "webhooks:view",
+  "webhooks:reprocess",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -27,6 +28,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "invoices:create",
     "withdrawals:view",
     "webhooks:view",
+    "webhooks:reprocess",
   ],
   finance: [
     "invoices:view",

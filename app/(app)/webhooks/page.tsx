@@ -3,6 +3,7 @@ import Link from "next/link";
 import { WebhookEventsTable } from "@/components/webhooks/webhook-events-table";
 import { WebhookFilters } from "@/components/webhooks/webhook-filters";
 import { requirePermission } from "@/lib/auth/guards";
+import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { refusedSearch } from "@/lib/validation/text";
 import { listWebhookEvents } from "@/lib/webhooks/list-events";
@@ -14,7 +15,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 type SearchParams = Record<string, string | string[] | undefined>;
 
 export default async function WebhooksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requirePermission("webhooks:view");
+  const user = await requirePermission("webhooks:view");
   const params = await searchParams;
   const filter = parseWebhookFilter(params);
   const page = await listWebhookEvents(await getDb(), filter);
@@ -35,11 +36,12 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         <p className="text-sm text-slate-600">
           Every notification the payment service sent, stored once, with what it changed. A webhook only
           triggers a fresh read of the invoice from the service; unverified ones change nothing and are kept
-          only as short samples for {UNVERIFIED_RETENTION_DAYS} days.
+          only as short samples for {UNVERIFIED_RETENTION_DAYS} days. A verified one that did not take effect
+          is tried again by itself, with growing waits, for about four hours.
         </p>
       </div>
       <WebhookFilters filter={filter} refusedSearch={refusedSearch(params)} />
-      <WebhookEventsTable events={page.rows} />
+      <WebhookEventsTable events={page.rows} canReprocess={can(user.role, "webhooks:reprocess")} />
       <nav className="flex justify-between text-sm" aria-label="Pages">
         {filter.before ? (
           <Link href={linkTo()} className="underline underline-offset-2">
