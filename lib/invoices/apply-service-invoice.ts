@@ -45,6 +45,10 @@ export async function applyServiceInvoice(
         serviceStatus: remote.status ?? local.serviceStatus,
         status,
         isFinal,
+        // What the customer is asked to pay is the service's invoice, whatever was asked of it
+        // (the request keeps that); the page flags any difference.
+        amount: remote.amount ?? local.amount,
+        fiatCurrency: remote.fiatCurrency?.toUpperCase() ?? local.fiatCurrency,
         cryptoAmount: remote.cryptoAmount ?? local.cryptoAmount,
         remainingCryptoAmount: remote.remainingCryptoAmount ?? local.remainingCryptoAmount,
         paidFiatAmount: remote.paidFiatAmount ?? local.paidFiatAmount,

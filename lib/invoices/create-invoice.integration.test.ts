@@ -6,6 +6,7 @@ import { startSandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient } from "@/lib/service";
 import { createUser } from "@/lib/users/manage-users";
 import { recordInvoiceIntent, sendInvoice } from "./create-invoice";
+import { getInvoiceDetail } from "./invoice-detail";
 
 const KEYS = { invoiceKey: "it-invoice-key", withdrawalKey: "it-withdrawal-key" };
 let testDb: TestDb;
@@ -130,5 +131,43 @@ describe("creating an invoice: intent first, then the service", () => {
     await expect(
       recordInvoiceIntent(testDb.db, { orderId: "inv_it_1", amount: "99", fiatCurrency: "EUR" }, userId),
     ).rejects.toThrow(/already used/);
+  });
+
+  it("an invoice whose outcome is unknown is sent again only as it was, never edited", async () => {
+    const asked = { orderId: "inv_it_6", amount: "15", fiatCurrency: "EUR" };
+    const row = await recordInvoiceIntent(testDb.db, asked, userId);
+    await faults({ drop_after_commit_rate: 1 });
+    expect((await sendInvoice(testDb.db, client(), row.id, userId)).ok).toBe(false);
+    await faults(null);
+    // The service holds a 15 EUR invoice under this order id: 150 must not be recorded for it.
+    await expect(recordInvoiceIntent(testDb.db, { ...asked, amount: "150" }, userId)).rejects.toThrow(
+      /only be sent again exactly as it was/,
+    );
+    expect((await recordInvoiceIntent(testDb.db, asked, userId)).id).toBe(row.id);
+    const sent = await sendInvoice(testDb.db, client(), row.id, userId);
+    expect(sent).toMatchObject({ ok: true, invoice: { amount: "15", fiatCurrency: "EUR" } });
+  });
+
+  it("the same form submitted twice after it was created gives back the one invoice", async () => {
+    const asked = { orderId: "inv_it_7", amount: "12", fiatCurrency: "USD" };
+    const first = await recordInvoiceIntent(testDb.db, asked, userId);
+    expect((await sendInvoice(testDb.db, client(), first.id, userId)).ok).toBe(true);
+    const second = await recordInvoiceIntent(testDb.db, asked, userId);
+    expect(second).toMatchObject({ id: first.id, creationState: "created" });
+    expect(await testDb.db.select().from(invoices).where(eq(invoices.orderId, "inv_it_7"))).toHaveLength(1);
+  });
+
+  it("stores and shows the amount the service holds, flagging what was asked", async () => {
+    // The service already has inv_it_8 for 15 EUR (made elsewhere); a refused local edit asks 150.
+    await client().createInvoice({ orderId: "inv_it_8", amount: "15", fiatCurrency: "EUR" });
+    const row = await recordInvoiceIntent(
+      testDb.db,
+      { orderId: "inv_it_8", amount: "150", fiatCurrency: "EUR" },
+      userId,
+    );
+    const sent = await sendInvoice(testDb.db, client(), row.id, userId);
+    expect(sent).toMatchObject({ ok: true, invoice: { amount: "15", fiatCurrency: "EUR" } });
+    const detail = await getInvoiceDetail(testDb.db, row.id);
+    expect(detail).toMatchObject({ amount: "15", askedDiffers: { amount: "150", fiatCurrency: "EUR" } });
   });
 });

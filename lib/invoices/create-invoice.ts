@@ -1,6 +1,6 @@
 import "server-only";
 import Decimal from "decimal.js";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { invoiceEvents, invoices, type Invoice } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { RuleError } from "@/lib/auth/rule-error";
@@ -51,11 +51,38 @@ export async function recordInvoiceIntent(
     .onConflictDoUpdate({
       target: invoices.orderId,
       set: { ...values, updatedAt: sql`now()` },
-      // Only its creator's own unconfirmed intent: never someone else's invoice in flight.
-      setWhere: and(inArray(invoices.creationState, ["sending", "rejected"]), eq(invoices.createdBy, userId)),
+      // Only its creator's own intent, never someone else's; and an intent whose outcome is unknown
+      // (the service may hold it) only as it was: the same form sent twice, never a changed one.
+      setWhere: and(
+        eq(invoices.createdBy, userId),
+        or(
+          eq(invoices.creationState, "rejected"),
+          and(
+            eq(invoices.creationState, "sending"),
+            sql`${invoices.request} = ${JSON.stringify(request)}::jsonb`,
+          ),
+        ),
+      ),
     })
     .returning();
   if (row) return row;
+  const [taken] = await db
+    .select({
+      invoice: invoices,
+      sameRequest: sql<boolean>`${invoices.request} = ${JSON.stringify(request)}::jsonb`,
+    })
+    .from(invoices)
+    .where(eq(invoices.orderId, request.orderId));
+  if (taken && taken.invoice.createdBy === userId) {
+    // The same form submitted twice (a double click, a retry): the one invoice it made.
+    if (taken.sameRequest) return taken.invoice;
+    if (taken.invoice.creationState === "sending") {
+      throw new RuleError(
+        "This invoice was sent but the service's answer never came, so it may exist: it can only be sent again exactly as it was. Open it and use Send again, or create a new invoice.",
+        { field: "orderId" },
+      );
+    }
+  }
   throw new RuleError("This order id is already used by another invoice.", { field: "orderId" });
 }
 

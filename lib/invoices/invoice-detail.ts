@@ -1,4 +1,5 @@
 import "server-only";
+import Decimal from "decimal.js";
 import { asc, eq } from "drizzle-orm";
 import { invoiceEvents, invoices, invoiceTransactions, users } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
@@ -15,6 +16,7 @@ export async function getInvoiceDetail(db: DbOrTx, id: string) {
     .where(eq(invoices.id, id));
   if (!row) return null;
   const { invoice } = row;
+  const asked = invoice.request as { amount?: unknown; fiatCurrency?: unknown } | null;
   const [transactions, events] = await Promise.all([
     db
       .select()
@@ -39,6 +41,10 @@ export async function getInvoiceDetail(db: DbOrTx, id: string) {
     isFinal: invoice.isFinal,
     amount: invoice.amount,
     fiatCurrency: invoice.fiatCurrency,
+    /** What Paydesk asked the service for, when the service's invoice differs from it. */
+    askedDiffers: askedDiffers(asked, invoice.amount, invoice.fiatCurrency)
+      ? { amount: String(asked?.amount), fiatCurrency: String(asked?.fiatCurrency) }
+      : null,
     cryptoAmount: invoice.cryptoAmount,
     remainingCryptoAmount: invoice.remainingCryptoAmount,
     paidFiatAmount: invoice.paidFiatAmount,
@@ -71,6 +77,15 @@ export async function getInvoiceDetail(db: DbOrTx, id: string) {
       at: event.createdAt.toISOString(),
     })),
   };
+}
+
+function askedDiffers(
+  asked: { amount?: unknown; fiatCurrency?: unknown } | null,
+  amount: string,
+  fiatCurrency: string,
+): boolean {
+  if (typeof asked?.amount !== "string" || typeof asked.fiatCurrency !== "string") return false;
+  return !new Decimal(asked.amount).equals(amount) || asked.fiatCurrency.toUpperCase() !== fiatCurrency;
 }
 
 export type InvoiceDetail = NonNullable<Awaited<ReturnType<typeof getInvoiceDetail>>>;

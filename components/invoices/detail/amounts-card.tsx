@@ -41,6 +41,17 @@ export function AmountsCard({ invoice }: { invoice: InvoiceDetail }) {
   ];
   return (
     <Card title="Amounts">
+      {invoice.askedDiffers ? (
+        <p
+          role="status"
+          className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="asked-differs"
+        >
+          Paydesk asked for {invoice.askedDiffers.amount} {invoice.askedDiffers.fiatCurrency}, but the service
+          already had an invoice with this order id, for {invoice.amount} {invoice.fiatCurrency}: that is what
+          the customer is asked to pay. Create a new invoice if the amount must change.
+        </p>
+      ) : null}
       <DetailList items={items} data-testid="amounts" />
     </Card>
   );

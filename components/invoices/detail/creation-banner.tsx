@@ -7,7 +7,12 @@ import { Button } from "@/components/ui/button";
 import { resendInvoiceAction } from "@/lib/invoices/actions";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 
-/** For an invoice the service has not confirmed: why, and how to send it again with the same order id. */
+/**
+ * For an invoice the service has not confirmed: why, and what can be done. An outcome that is not
+ * known (a timeout) can only be sent again exactly as it was: the service may have created it, and
+ * would answer a changed request with the original. Only an invoice the service refused may be
+ * edited under the same order id.
+ */
 export function CreationBanner({ invoice, canCreate }: { invoice: InvoiceDetail; canCreate: boolean }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -36,16 +41,23 @@ export function CreationBanner({ invoice, canCreate }: { invoice: InvoiceDetail;
       </p>
       {invoice.creationError ? <p>{invoice.creationError}</p> : null}
       {error ? <p role="alert">{error}</p> : null}
+      {!rejected ? (
+        <p>
+          The service may have created it already, so it can only be sent again exactly as it was; sending
+          again never makes a second invoice.
+        </p>
+      ) : null}
       {canCreate ? (
         <div className="flex gap-2">
-          {!rejected ? (
+          {rejected ? (
+            <Button size="sm" variant="secondary" asChild>
+              <Link href={`/invoices/new?from=${invoice.id}&resend=1`}>Edit and send again</Link>
+            </Button>
+          ) : (
             <Button size="sm" onClick={resend} disabled={busy}>
               {busy ? "Sending…" : "Send again (same order id)"}
             </Button>
-          ) : null}
-          <Button size="sm" variant="secondary" asChild>
-            <Link href={`/invoices/new?from=${invoice.id}&resend=1`}>Edit and send again</Link>
-          </Button>
+          )}
         </div>
       ) : null}
     </div>

@@ -16,8 +16,9 @@ export default async function NewInvoicePage({ searchParams }: { searchParams: S
   await requirePermission("invoices:create");
   const { from, resend } = await searchParams;
   const source = from && /^[0-9a-f-]{36}$/i.test(from) ? await getInvoiceRequest(await getDb(), from) : null;
-  // "Edit and send again" keeps the order id of an invoice the service never confirmed; "Duplicate" gets a new one.
-  const keepOrderId = Boolean(source && resend === "1" && source.creationState !== "created");
+  // "Edit and send again" keeps the order id of an invoice the service refused; "Duplicate" gets a
+  // new one. An invoice whose outcome is unknown is never edited: it is sent again as it was.
+  const keepOrderId = Boolean(source && resend === "1" && source.creationState === "rejected");
   const orderId = keepOrderId && source ? source.orderId : newOrderId("inv");
   const defaults = source
     ? formValuesFromRequest(source.request as CreateInvoiceInput, orderId)
