@@ -13,13 +13,13 @@ import { resubmitDueWithdrawals } from "@/lib/withdrawals/resubmit-due";
 import { submitWithdrawal } from "@/lib/withdrawals/submit-withdrawal";
 import { runBounded } from "@/lib/jobs/run-bounded";
 import { round } from "./measure";
-import { BENCH_FORM, DEBIT_PER_PAYOUT_MICRO, usdtBalanceMicro, type WithdrawalRig } from "./withdrawals-rig";
+import { benchForm, DEBIT_PER_PAYOUT_MICRO, usdtBalanceMicro, type WithdrawalRig } from "./withdrawals-rig";
 
 const approverFor = (rig: WithdrawalRig, index: number) =>
   index % 2 === 0 ? rig.approvers[0] : rig.approvers[1];
 
 async function requestAndApprove(rig: WithdrawalRig, index: number): Promise<string> {
-  const request = await requestWithdrawal(rig.testDb.db, BENCH_FORM, rig.requester);
+  const request = await requestWithdrawal(rig.testDb.db, benchForm(), rig.requester);
   await approveWithdrawal(rig.testDb.db, request.id, approverFor(rig, index));
   return request.id;
 }

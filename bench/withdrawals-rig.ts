@@ -3,6 +3,7 @@
  * TEST_DATABASE_URL is set, else in-memory PGlite), the embedded sandbox over real HTTP with its
  * own in-memory PGlite, three users, and the sandbox control calls the benchmarks need.
  */
+import { newOrderId } from "@/lib/order-id";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
@@ -59,8 +60,12 @@ export async function startWithdrawalRig(): Promise<WithdrawalRig> {
   };
 }
 
-/** 1 USDT on TRON, fee (1 USDT) from the balance: each payout debits exactly 2 USDT. */
-export const BENCH_FORM: ValidWithdrawalForm = {
+/**
+ * 1 USDT on TRON, fee (1 USDT) from the balance: each payout debits exactly 2 USDT. Each call is
+ * a freshly opened form (its own order id).
+ */
+export const benchForm = (): ValidWithdrawalForm => ({
+  orderId: newOrderId("wd"),
   amountIn: "crypto",
   amount: "1",
   fiatAmount: "",
@@ -71,7 +76,7 @@ export const BENCH_FORM: ValidWithdrawalForm = {
   isSubtract: true,
   customerId: "",
   reason: "benchmark payout",
-};
+});
 export const DEBIT_PER_PAYOUT_MICRO = 2_000_000n;
 
 /** A USDT balance (decimal string, at most 6 decimals) in micro-units, without floats. */

@@ -39,7 +39,7 @@ const SCHEMAS: { name: string; schema: z.ZodType; base: Record<string, unknown>;
   {
     name: "withdrawal form",
     schema: withdrawalFormSchema,
-    base: { ...emptyWithdrawalForm(), amount: "10", reason: "a refund" },
+    base: { ...emptyWithdrawalForm("wd_test_form"), amount: "10", reason: "a refund" },
     text: ["amount", "fiatAmount", "fiatCurrency", "currency", "network", "address", "customerId", "reason"],
   },
   {

@@ -1,3 +1,4 @@
+import { newOrderId } from "@/lib/order-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { createUser, setUserDisabled } from "@/lib/users/manage-users";
@@ -11,6 +12,7 @@ let testDb: TestDb;
 const ids: Record<string, string> = {};
 
 const form = (overrides: Partial<ValidWithdrawalForm> = {}): ValidWithdrawalForm => ({
+  orderId: newOrderId("wd"),
   amountIn: "fiat",
   amount: "",
   fiatAmount: "500",

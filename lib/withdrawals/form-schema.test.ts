@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emptyWithdrawalForm, withdrawalFormSchema, type WithdrawalFormValues } from "./form-schema";
 
 const valid: WithdrawalFormValues = {
-  ...emptyWithdrawalForm(),
+  ...emptyWithdrawalForm("wd_test_form"),
   amount: "12.5",
   address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE",
   reason: "Refund of order 17",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeText } from "@/lib/validation/text";
-import { decimalAmountSchema } from "@/lib/service/schemas";
+import { decimalAmountSchema, orderIdSchema } from "@/lib/service/schemas";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { checkAddress } from "@/lib/currencies/address-format";
 import { cryptoAmountIssue, fiatAmountIssue } from "@/lib/currencies/amount-rules";
@@ -9,10 +9,12 @@ import { paymentMethodIssues } from "@/lib/currencies/crypto";
 /**
  * The withdrawal request form, shared by the browser and the server action. The amount is given
  * either in crypto or in fiat (with its currency): `amountIn` says which, and the schema says
- * which field is missing.
+ * which field is missing. `orderId` is made when the form is opened: submitting the same form twice
+ * (a double click, two tabs of it, a network retry) makes one request.
  */
 export const withdrawalFormSchema = z
   .object({
+    orderId: orderIdSchema,
     amountIn: z.enum(["crypto", "fiat"]),
     amount: safeText().trim(),
     fiatAmount: safeText().trim(),
@@ -68,8 +70,9 @@ export const withdrawalFormSchema = z
 export type WithdrawalFormValues = z.input<typeof withdrawalFormSchema>;
 export type ValidWithdrawalForm = z.output<typeof withdrawalFormSchema>;
 
-export function emptyWithdrawalForm(): WithdrawalFormValues {
+export function emptyWithdrawalForm(orderId: string): WithdrawalFormValues {
   return {
+    orderId,
     amountIn: "crypto",
     amount: "",
     fiatAmount: "",

@@ -1,12 +1,17 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
-import type { Db } from "@/lib/db/types";
+import type { Db, Tx } from "@/lib/db/types";
+import { RuleError } from "@/lib/auth/rule-error";
 import { requiredApprovals } from "./approval-policy";
 import type { ValidWithdrawalForm } from "./form-schema";
-import { newOrderId } from "@/lib/order-id";
 import { getApprovalThreshold } from "./settings";
 
-/** Records a request awaiting approval, with the number of approvals the policy asks for now. */
+/**
+ * Records a request awaiting approval, with the number of approvals the policy asks for now. The
+ * form's order id (made when it was opened) makes this idempotent: the same form sent again by
+ * its requester gives back the request it made.
+ */
 export async function requestWithdrawal(
   db: Db,
   form: ValidWithdrawalForm,
@@ -19,7 +24,7 @@ export async function requestWithdrawal(
     const [created] = await tx
       .insert(withdrawals)
       .values({
-        orderId: newOrderId("wd"),
+        orderId: form.orderId,
         state: "awaiting_approval",
         amount: form.amountIn === "crypto" ? form.amount : null,
         fiatAmount: form.amountIn === "fiat" ? form.fiatAmount : null,
@@ -33,8 +38,9 @@ export async function requestWithdrawal(
         requestedBy: requesterId,
         requiredApprovals: requiredApprovals(threshold, fiatValue),
       })
+      .onConflictDoNothing({ target: withdrawals.orderId })
       .returning();
-    if (!created) throw new Error("insert returned no row");
+    if (!created) return existingRequest(tx, form.orderId, requesterId);
     await tx.insert(withdrawalAudit).values({
       withdrawalId: created.id,
       actorId: requesterId,
@@ -44,5 +50,13 @@ export async function requestWithdrawal(
       reason: form.reason,
     });
     return created;
+  });
+}
+
+async function existingRequest(tx: Tx, orderId: string, requesterId: string): Promise<Withdrawal> {
+  const [existing] = await tx.select().from(withdrawals).where(eq(withdrawals.orderId, orderId));
+  if (existing?.requestedBy === requesterId) return existing;
+  throw new RuleError("This form's order id is already used by another request: open a new form.", {
+    field: "orderId",
   });
 }

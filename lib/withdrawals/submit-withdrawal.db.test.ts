@@ -1,3 +1,4 @@
+import { newOrderId } from "@/lib/order-id";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withdrawals } from "@/lib/db/schema";
@@ -33,6 +34,7 @@ const client = (timeoutMs = 2_000) =>
   createServiceClient({ baseUrl: sandbox.url, ...KEYS, timeoutMs, retry: { attempts: 1 } });
 
 const form = (amount: string) => ({
+  orderId: newOrderId("wd"),
   amountIn: "crypto" as const,
   amount,
   fiatAmount: "",

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { WithdrawalForm } from "@/components/withdrawals/form/withdrawal-form";
 import { requirePermission } from "@/lib/auth/guards";
+import { newOrderId } from "@/lib/order-id";
 import { emptyWithdrawalForm } from "@/lib/withdrawals/form-schema";
 
 export const metadata: Metadata = { title: "Request a withdrawal" };
@@ -15,7 +16,7 @@ export default async function NewWithdrawalPage() {
           Someone in finance other than you approves it before anything is paid out.
         </p>
       </div>
-      <WithdrawalForm defaultValues={emptyWithdrawalForm()} />
+      <WithdrawalForm defaultValues={emptyWithdrawalForm(newOrderId("wd"))} />
     </div>
   );
 }

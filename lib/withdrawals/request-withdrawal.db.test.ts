@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withdrawals } from "@/lib/db/schema";
+import { newOrderId } from "@/lib/order-id";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
+import { insertUser } from "@/test-support/users";
+import type { ValidWithdrawalForm } from "./form-schema";
+import { requestWithdrawal } from "./request-withdrawal";
+
+let testDb: TestDb;
+let support: string;
+let other: string;
+beforeAll(async () => {
+  testDb = await createTestDb();
+  const password = "a-long-password-1";
+  support = (await insertUser(testDb.db, { email: "s@example.com", name: "S", role: "support", password }))
+    .id;
+  other = (await insertUser(testDb.db, { email: "o@example.com", name: "O", role: "support", password })).id;
+});
+afterAll(() => testDb.close());
+
+const openedForm = (): ValidWithdrawalForm => ({
+  orderId: newOrderId("wd"),
+  amountIn: "crypto",
+  amount: "10",
+  fiatAmount: "",
+  fiatCurrency: "",
+  currency: "USDT",
+  network: "TRON",
+  address: TEST_TRON_ADDRESS,
+  isSubtract: true,
+  customerId: "",
+  reason: "refund of order 17",
+});
+
+const rowsFor = (orderId: string) =>
+  testDb.db.select().from(withdrawals).where(eq(withdrawals.orderId, orderId));
+
+describe("requesting a withdrawal from one opened form", () => {
+  it("submitted twice at once (a double click) makes one request, and both get it back", async () => {
+    const form = openedForm();
+    const [first, second] = await Promise.all([
+      requestWithdrawal(testDb.db, form, support),
+      requestWithdrawal(testDb.db, form, support),
+    ]);
+    expect(second?.id).toBe(first?.id);
+    expect(await rowsFor(form.orderId)).toHaveLength(1);
+  });
+
+  it("sent again later (a network retry) gives back the request it made", async () => {
+    const form = openedForm();
+    const first = await requestWithdrawal(testDb.db, form, support);
+    expect((await requestWithdrawal(testDb.db, form, support)).id).toBe(first.id);
+    expect(await rowsFor(form.orderId)).toHaveLength(1);
+  });
+
+  it("two opened forms are two requests", async () => {
+    const a = await requestWithdrawal(testDb.db, openedForm(), support);
+    const b = await requestWithdrawal(testDb.db, openedForm(), support);
+    expect(a.id).not.toBe(b.id);
+  });
+
+  it("another person's order id is refused on the field, and their request is untouched", async () => {
+    const form = openedForm();
+    await requestWithdrawal(testDb.db, form, support);
+    await expect(requestWithdrawal(testDb.db, { ...form, amount: "999" }, other)).rejects.toThrow(
+      /already used by another request/,
+    );
+    expect(await rowsFor(form.orderId)).toMatchObject([{ requestedBy: support, amount: "10" }]);
+  });
+});
