@@ -84,6 +84,16 @@ export function SearchRefused({ id }: { id: string }) {
   );
 }
 
+/** A checkbox filter that narrows the list to the viewer's own rows ("mine=1" in the URL). */
+export function MineFilter({ checked, label }: { checked: boolean; label: string }) {
+  return (
+    <label className="flex items-center gap-2 self-end pb-2 text-sm">
+      <input type="checkbox" name="mine" value="1" defaultChecked={checked} className="size-4" />
+      {label}
+    </label>
+  );
+}
+
 export function PageSizeFilter({ value, sizes }: { value: number; sizes: readonly number[] }) {
   return (
     <FilterField id="filter-limit" label="Per page">

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices, invoiceTransactions } from "@/lib/db/schema";
 import { neutraliseFormula } from "@/lib/csv/stream-csv";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { CSV_COLUMNS, exportFileName, exportCsvStream, readExportBatches } from "./csv-export";
@@ -29,6 +31,20 @@ beforeAll(async () => {
       orderId: `bulk-${i}`,
       createdAt: `2024-12-0${i + 1}T00:00:00Z`,
     })),
+  ]);
+  const [paid] = await testDb.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.serviceId, "svc-1"));
+  const paidId = paid?.id ?? "";
+  await testDb.db.insert(invoiceTransactions).values([
+    { invoiceId: paidId, txid: "aaa-first", amount: "0.1", firstSeenAt: new Date("2025-01-01T12:10:00Z") },
+    {
+      invoiceId: paidId,
+      txid: "bbb-latest",
+      amount: "0.20000000000000000004",
+      firstSeenAt: new Date("2025-01-01T12:20:00Z"),
+    },
   ]);
 });
 afterAll(() => testDb.close());
@@ -89,6 +105,9 @@ describe("CSV export", () => {
         "2025-01-01T12:00:00.123456Z",
         "2025-01-01T13:00:00.000Z",
         "https://pay.example/abc",
+        "2",
+        "0.30000000000000000004",
+        "bbb-latest",
       ],
     ]);
   });

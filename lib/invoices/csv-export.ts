@@ -9,7 +9,7 @@ import { invoices } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import type { KeysetCursor } from "@/lib/db/keyset";
 import type { InvoiceListFilter } from "./list-filter";
-import { cursorKeySql, keysetCondition, newestFirst, whereClause } from "./list-query";
+import { cursorKeySql, keysetCondition, newestFirst, paymentSummarySql, whereClause } from "./list-query";
 
 /**
  * The invoice list as CSV, streamed (see lib/csv/stream-csv): this file holds only its query and
@@ -34,10 +34,17 @@ const exportColumns = {
   created_at: cursorKeySql,
   expires_at: invoices.expiresAt,
   pay_url: invoices.payUrl,
+  payment_count: paymentSummarySql.paymentCount,
+  payments_total: paymentSummarySql.paymentTotal,
+  latest_txid: paymentSummarySql.latestTxid,
 };
 
 type ExportRow = {
-  [K in keyof typeof exportColumns]: K extends "expires_at" ? Date | null : string | null;
+  [K in keyof typeof exportColumns]: K extends "expires_at"
+    ? Date | null
+    : K extends "payment_count"
+      ? number
+      : string | null;
 };
 
 /** Key order is the file's column order. */
@@ -57,6 +64,9 @@ const csvColumns = {
   created_at: (row) => row.created_at ?? "",
   expires_at: (row) => row.expires_at?.toISOString() ?? "",
   pay_url: (row) => neutraliseFormula(row.pay_url),
+  payment_count: (row) => String(row.payment_count),
+  payments_total: (row) => row.payments_total ?? "",
+  latest_txid: (row) => neutraliseFormula(row.latest_txid),
 } satisfies CsvColumns<ExportRow>;
 
 export const CSV_COLUMNS = Object.keys(csvColumns) as (keyof typeof csvColumns)[];

@@ -28,6 +28,8 @@ export const invoiceListParamsSchema = z.object({
   q: param(safeText().trim().max(200)),
   dateFrom: param(calendarDate),
   dateTo: param(calendarDate),
+  /** "1": only the viewer's own invoices. */
+  mine: param(z.enum(["1"])),
   limit: z
     .preprocess(first, z.coerce.number().pipe(z.union(PAGE_SIZES.map((size) => z.literal(size)))))
     .catch(DEFAULT_PAGE_SIZE),
@@ -36,8 +38,16 @@ export const invoiceListParamsSchema = z.object({
 });
 
 export type InvoiceListParams = z.infer<typeof invoiceListParamsSchema>;
-/** What narrows the list; the export uses only this part. */
-export type InvoiceListFilter = Pick<InvoiceListParams, "status" | "q" | "dateFrom" | "dateTo">;
+/** What narrows the list; the export uses only this part. `mine` becomes the viewer's id. */
+export type InvoiceListFilter = Pick<InvoiceListParams, "status" | "q" | "dateFrom" | "dateTo"> & {
+  createdBy?: string;
+};
+
+/** The filter for this viewer: "created by me" is their own id. */
+export function invoiceFilterFor(params: InvoiceListParams, viewerId: string): InvoiceListFilter {
+  const { status, q, dateFrom, dateTo, mine } = params;
+  return { status, q, dateFrom, dateTo, createdBy: mine ? viewerId : undefined };
+}
 
 type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;
 
@@ -52,7 +62,7 @@ export function parseInvoiceListParams(raw: RawParams): InvoiceListParams {
 }
 
 export function hasInvoiceFilter(filter: InvoiceListFilter): boolean {
-  return Boolean(filter.status || filter.q || filter.dateFrom || filter.dateTo);
+  return Boolean(filter.status || filter.q || filter.dateFrom || filter.dateTo || filter.createdBy);
 }
 
 /** The query string for these params (defaults left out), for links and the export. */
@@ -62,6 +72,7 @@ export function toInvoiceListQuery(params: Partial<InvoiceListParams>): string {
   if (params.q) search.set("q", params.q);
   if (params.dateFrom) search.set("dateFrom", params.dateFrom);
   if (params.dateTo) search.set("dateTo", params.dateTo);
+  if (params.mine) search.set("mine", params.mine);
   if (params.limit && params.limit !== DEFAULT_PAGE_SIZE) search.set("limit", String(params.limit));
   if (params.cursor) search.set("cursor", params.cursor);
   if (params.cursor && params.dir === "prev") search.set("dir", "prev");

@@ -4,7 +4,7 @@ import type { DbOrTx } from "@/lib/db/types";
 import { keysetPage, type KeysetPage } from "@/lib/db/keyset";
 import type { PageSize } from "@/lib/page-size";
 import type { InvoiceListFilter } from "./list-filter";
-import { cursorKeySql, invoiceKeyset, whereClause } from "./list-query";
+import { cursorKeySql, invoiceKeyset, paymentSummarySql, whereClause } from "./list-query";
 
 /**
  * One page of the invoice list, newest first, by keyset (never OFFSET): the cost of a page is the
@@ -30,6 +30,8 @@ export const invoiceListColumns = {
   paidFiatAmount: invoices.paidFiatAmount,
   customerId: invoices.customerId,
   payUrl: invoices.payUrl,
+  currency: invoices.currency,
+  ...paymentSummarySql,
   createdAt: invoices.createdAt,
   expiresAt: invoices.expiresAt,
   cursorKey: cursorKeySql,

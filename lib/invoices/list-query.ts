@@ -1,5 +1,5 @@
-import { and, eq, gte, lt, or, type SQL } from "drizzle-orm";
-import { invoices } from "@/lib/db/schema";
+import { and, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { invoices, invoiceTransactions } from "@/lib/db/schema";
 import {
   cursorKeySql as keyText,
   keysetCondition as keysetAfter,
@@ -18,6 +18,25 @@ import type { InvoiceListFilter } from "./list-filter";
 /** The keyset of the list: (created_at, id), newest first. */
 export const invoiceKeyset = { createdAt: invoices.createdAt, id: invoices.id };
 
+/**
+ * The invoice's payments at a glance, read for the rows of one page (or one export batch) only:
+ * how many, what they add up to in crypto, and the latest one's hash. Each is an index lookup on
+ * invoice_transactions (invoice_id, …).
+ */
+// Qualified by hand: in a single-table select Drizzle writes a column unqualified ("id"), which
+// inside the subquery would mean the transaction's own id.
+const invoiceIdOuter = sql.raw(`"invoices"."id"`);
+
+export const paymentSummarySql = {
+  paymentCount: sql<number>`(select count(*)::int from ${invoiceTransactions} t where t.invoice_id = ${invoiceIdOuter})`,
+  paymentTotal: sql<
+    string | null
+  >`(select sum(t.amount)::text from ${invoiceTransactions} t where t.invoice_id = ${invoiceIdOuter})`,
+  latestTxid: sql<
+    string | null
+  >`(select t.txid from ${invoiceTransactions} t where t.invoice_id = ${invoiceIdOuter} order by t.first_seen_at desc nulls last, t.id desc nulls last limit 1)`,
+};
+
 /** created_at as full-precision UTC text, for the cursor. */
 export const cursorKeySql = keyText(invoices.createdAt);
 
@@ -26,6 +45,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function filterConditions(filter: InvoiceListFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(invoices.status, filter.status));
+  if (filter.createdBy) conditions.push(eq(invoices.createdBy, filter.createdBy));
   if (filter.q) {
     const search = or(
       eq(invoices.orderId, filter.q),

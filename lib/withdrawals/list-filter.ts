@@ -18,6 +18,8 @@ export const withdrawalListParamsSchema = z.object({
   state: param(z.enum(WITHDRAWAL_STATES)),
   /** Exact address, order id or customer id. */
   q: param(safeText().trim().max(200)),
+  /** "1": only the viewer's own requests. */
+  mine: param(z.enum(["1"])),
   limit: z
     .preprocess(first, z.coerce.number().pipe(z.union(PAGE_SIZES.map((size) => z.literal(size)))))
     .catch(DEFAULT_PAGE_SIZE),
@@ -26,8 +28,14 @@ export const withdrawalListParamsSchema = z.object({
 });
 
 export type WithdrawalListParams = z.infer<typeof withdrawalListParamsSchema>;
-/** What narrows the list; the export uses only this part. */
-export type WithdrawalListFilter = Pick<WithdrawalListParams, "state" | "q">;
+/** What narrows the list; the export uses only this part. `mine` becomes the viewer's id. */
+export type WithdrawalListFilter = Pick<WithdrawalListParams, "state" | "q"> & { requestedBy?: string };
+
+/** The filter for this viewer: "requested by me" is their own id. */
+export function withdrawalFilterFor(params: WithdrawalListParams, viewerId: string): WithdrawalListFilter {
+  const { state, q, mine } = params;
+  return { state, q, requestedBy: mine ? viewerId : undefined };
+}
 
 type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;
 
@@ -37,7 +45,7 @@ export function parseWithdrawalListParams(raw: RawParams): WithdrawalListParams 
 }
 
 export function hasWithdrawalFilter(filter: WithdrawalListFilter): boolean {
-  return Boolean(filter.state || filter.q);
+  return Boolean(filter.state || filter.q || filter.requestedBy);
 }
 
 /** The query string for these params (defaults left out), for links and the export. */
@@ -45,6 +53,7 @@ export function toWithdrawalListQuery(params: Partial<WithdrawalListParams>): st
   const search = new URLSearchParams();
   if (params.state) search.set("state", params.state);
   if (params.q) search.set("q", params.q);
+  if (params.mine) search.set("mine", params.mine);
   if (params.limit && params.limit !== DEFAULT_PAGE_SIZE) search.set("limit", String(params.limit));
   if (params.cursor) search.set("cursor", params.cursor);
   if (params.cursor && params.dir === "prev") search.set("dir", "prev");

@@ -24,6 +24,7 @@ export const cursorKeySql = keyText(withdrawals.createdAt);
 export function filterConditions(filter: WithdrawalListFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.state) conditions.push(eq(withdrawals.state, filter.state));
+  if (filter.requestedBy) conditions.push(eq(withdrawals.requestedBy, filter.requestedBy));
   if (filter.q) {
     const search = or(
       eq(withdrawals.orderId, filter.q),

@@ -4,7 +4,7 @@ import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { refusedSearch } from "@/lib/validation/text";
-import { hasInvoiceFilter, parseInvoiceListParams } from "@/lib/invoices/list-filter";
+import { hasInvoiceFilter, invoiceFilterFor, parseInvoiceListParams } from "@/lib/invoices/list-filter";
 import { hasAnyInvoice, listInvoices } from "@/lib/invoices/list-invoices";
 
 export const metadata: Metadata = { title: "Invoices" };
@@ -18,9 +18,15 @@ export default async function InvoicesPage({
   const raw = await searchParams;
   const params = parseInvoiceListParams(raw);
   const db = await getDb();
-  const page = await listInvoices(db, params);
+  const filter = invoiceFilterFor(params, user.id);
+  const page = await listInvoices(db, {
+    ...filter,
+    limit: params.limit,
+    cursor: params.cursor,
+    dir: params.dir,
+  });
   const anyInvoice =
-    page.rows.length > 0 || (hasInvoiceFilter(params) || params.cursor ? await hasAnyInvoice(db) : false);
+    page.rows.length > 0 || (hasInvoiceFilter(filter) || params.cursor ? await hasAnyInvoice(db) : false);
   return (
     <InvoiceListView
       params={params}

@@ -4,7 +4,11 @@ import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { refusedSearch } from "@/lib/validation/text";
-import { hasWithdrawalFilter, parseWithdrawalListParams } from "@/lib/withdrawals/list-filter";
+import {
+  hasWithdrawalFilter,
+  parseWithdrawalListParams,
+  withdrawalFilterFor,
+} from "@/lib/withdrawals/list-filter";
 import { hasAnyWithdrawal, listWithdrawals } from "@/lib/withdrawals/list-withdrawals";
 
 export const metadata: Metadata = { title: "Withdrawals" };
@@ -18,10 +22,16 @@ export default async function WithdrawalsPage({
   const raw = await searchParams;
   const params = parseWithdrawalListParams(raw);
   const db = await getDb();
-  const page = await listWithdrawals(db, params);
+  const filter = withdrawalFilterFor(params, user.id);
+  const page = await listWithdrawals(db, {
+    ...filter,
+    limit: params.limit,
+    cursor: params.cursor,
+    dir: params.dir,
+  });
   const anyWithdrawal =
     page.rows.length > 0 ||
-    (hasWithdrawalFilter(params) || params.cursor ? await hasAnyWithdrawal(db) : false);
+    (hasWithdrawalFilter(filter) || params.cursor ? await hasAnyWithdrawal(db) : false);
   return (
     <WithdrawalListView
       params={params}

@@ -3,23 +3,14 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toaster";
 import { formatDateTime } from "@/lib/format";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 import { Card } from "@/components/ui/card";
+import { copyText } from "@/components/ui/copy-button";
 
 export function paymentMessage(invoice: InvoiceDetail): string {
   const expiry = invoice.expiresAt ? ` The link is valid until ${formatDateTime(invoice.expiresAt)}.` : "";
   return `Please pay ${invoice.amount} ${invoice.fiatCurrency} for order ${invoice.orderId} here: ${invoice.payUrl}${expiry}`;
-}
-
-async function copy(text: string, what: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.success(`${what} copied.`);
-  } catch {
-    toast.error(`Could not copy. Select the ${what.toLowerCase()} and copy it by hand.`);
-  }
 }
 
 export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
@@ -47,10 +38,10 @@ export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
           onFocus={(event) => event.target.select()}
         />
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => copy(payUrl, "Payment link")}>
+          <Button size="sm" onClick={() => copyText(payUrl, "Payment link")}>
             Copy link
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => copy(paymentMessage(invoice), "Message")}>
+          <Button size="sm" variant="secondary" onClick={() => copyText(paymentMessage(invoice), "Message")}>
             Copy message
           </Button>
           <Button size="sm" variant="secondary" asChild>

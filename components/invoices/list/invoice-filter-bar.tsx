@@ -1,4 +1,10 @@
-import { FilterBar, FilterField, PageSizeFilter, SearchFilter } from "@/components/lists/filter-bar";
+import {
+  FilterBar,
+  FilterField,
+  MineFilter,
+  PageSizeFilter,
+  SearchFilter,
+} from "@/components/lists/filter-bar";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { type InvoiceListParams } from "@/lib/invoices/list-filter";
@@ -16,7 +22,7 @@ export function InvoiceFilterBar({
     <FilterBar
       action="/invoices"
       label="Filter invoices"
-      className="lg:grid-cols-[10rem_1fr_9rem_9rem_6rem_auto]"
+      className="lg:grid-cols-[10rem_1fr_9rem_9rem_auto_6rem_auto]"
     >
       <FilterField id="filter-status" label="Status">
         <Select id="filter-status" name="status" defaultValue={params.status ?? ""}>
@@ -39,6 +45,7 @@ export function InvoiceFilterBar({
       <FilterField id="filter-to" label="To (UTC)">
         <Input id="filter-to" name="dateTo" type="date" defaultValue={params.dateTo ?? ""} />
       </FilterField>
+      <MineFilter checked={params.mine === "1"} label="Created by me" />
       <PageSizeFilter value={params.limit} sizes={PAGE_SIZES} />
     </FilterBar>
   );

@@ -5,6 +5,7 @@ import type { InvoiceListRow } from "@/lib/invoices/list-invoices";
 import { formatExpiry } from "@/lib/invoices/list-format";
 import { CopyPayLinkButton } from "./copy-pay-link-button";
 import { InvoiceListStatus } from "./invoice-list-status";
+import { PaymentsAtAGlance } from "./payments-at-a-glance";
 
 export function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; now: Date }) {
   return (
@@ -15,6 +16,7 @@ export function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; now: D
           <TableHead>Order</TableHead>
           <TableHead className="text-right">Amount</TableHead>
           <TableHead className="text-right">Paid</TableHead>
+          <TableHead className="text-right">Payments</TableHead>
           <TableHead>Customer</TableHead>
           <TableHead>Created</TableHead>
           <TableHead>Expires</TableHead>
@@ -40,6 +42,9 @@ export function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; now: D
             <TableCell label="Paid" className="text-right tabular-nums">
               {row.paidFiatAmount ? `${row.paidFiatAmount} ${row.fiatCurrency}` : "—"}
             </TableCell>
+            <TableCell label="Payments" className="text-right">
+              <PaymentsAtAGlance row={row} />
+            </TableCell>
             <TableCell label="Customer" className="font-mono text-xs">
               {row.customerId ?? "—"}
             </TableCell>
@@ -56,7 +61,20 @@ export function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; now: D
               )}
             </TableCell>
             <TableCell className="text-right">
-              {row.payUrl ? <CopyPayLinkButton payUrl={row.payUrl} orderId={row.orderId} /> : null}
+              {row.payUrl ? (
+                <span className="inline-flex items-center gap-2">
+                  <a
+                    href={row.payUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-sm underline underline-offset-2"
+                    aria-label={`Open payment page of ${row.orderId} (new tab)`}
+                  >
+                    Open payment page
+                  </a>
+                  <CopyPayLinkButton payUrl={row.payUrl} orderId={row.orderId} />
+                </span>
+              ) : null}
             </TableCell>
           </TableRow>
         ))}

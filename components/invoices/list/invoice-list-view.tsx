@@ -31,6 +31,7 @@ export function InvoiceListView({
     q: params.q,
     dateFrom: params.dateFrom,
     dateTo: params.dateTo,
+    mine: params.mine,
   });
   return (
     <div className="grid gap-6">

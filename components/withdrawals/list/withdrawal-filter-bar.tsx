@@ -1,4 +1,10 @@
-import { FilterBar, FilterField, PageSizeFilter, SearchFilter } from "@/components/lists/filter-bar";
+import {
+  FilterBar,
+  FilterField,
+  MineFilter,
+  PageSizeFilter,
+  SearchFilter,
+} from "@/components/lists/filter-bar";
 import { Select } from "@/components/ui/select";
 import { type WithdrawalListParams } from "@/lib/withdrawals/list-filter";
 import { PAGE_SIZES } from "@/lib/page-size";
@@ -15,7 +21,7 @@ export function WithdrawalFilterBar({
     <FilterBar
       action="/withdrawals"
       label="Filter withdrawals"
-      className="lg:grid-cols-[12rem_1fr_6rem_auto]"
+      className="lg:grid-cols-[12rem_1fr_auto_6rem_auto]"
     >
       <FilterField id="filter-state" label="State">
         <Select id="filter-state" name="state" defaultValue={params.state ?? ""}>
@@ -32,6 +38,7 @@ export function WithdrawalFilterBar({
         placeholder="Exact address, order id or customer id"
         refused={refusedSearch}
       />
+      <MineFilter checked={params.mine === "1"} label="Requested by me" />
       <PageSizeFilter value={params.limit} sizes={PAGE_SIZES} />
     </FilterBar>
   );

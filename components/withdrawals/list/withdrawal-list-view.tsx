@@ -26,7 +26,7 @@ export function WithdrawalListView({
   canApprove,
   refusedSearch,
 }: WithdrawalListViewProps) {
-  const exportQuery = toWithdrawalListQuery({ state: params.state, q: params.q });
+  const exportQuery = toWithdrawalListQuery({ state: params.state, q: params.q, mine: params.mine });
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

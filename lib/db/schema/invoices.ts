@@ -62,6 +62,8 @@ export const invoices = pgTable(
     uniqueIndex("invoices_service_id_key").on(table.serviceId),
     index("invoices_created_keyset_idx").on(table.createdAt.desc(), table.id.desc()),
     index("invoices_status_keyset_idx").on(table.status, table.createdAt.desc(), table.id.desc()),
+    // "Created by me": one person's invoices, newest first, without sorting all of theirs.
+    index("invoices_creator_keyset_idx").on(table.createdBy, table.createdAt.desc(), table.id.desc()),
     index("invoices_customer_idx").on(table.customerId, table.createdAt.desc()),
     index("invoices_refresh_due_idx")
       .on(table.nextRefreshAt)
@@ -81,7 +83,11 @@ export const invoiceTransactions = pgTable(
     amount: numeric("amount").notNull(),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("invoice_transactions_invoice_txid_key").on(table.invoiceId, table.txid)],
+  (table) => [
+    uniqueIndex("invoice_transactions_invoice_txid_key").on(table.invoiceId, table.txid),
+    // The list's "latest payment" of each invoice on the page, read without a sort.
+    index("invoice_transactions_latest_idx").on(table.invoiceId, table.firstSeenAt.desc(), table.id.desc()),
+  ],
 );
 
 /** The invoice's timeline: creation attempts, status changes, webhook deliveries, refresh errors. */

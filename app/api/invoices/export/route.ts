@@ -5,7 +5,7 @@ import { csvResponse } from "@/lib/csv/stream-csv";
 import { getDb } from "@/lib/db/client";
 import { hasUnsafeSearchParam } from "@/lib/validation/text";
 import { exportFileName, exportCsvStream } from "@/lib/invoices/csv-export";
-import { parseInvoiceListParams } from "@/lib/invoices/list-filter";
+import { invoiceFilterFor, parseInvoiceListParams } from "@/lib/invoices/list-filter";
 
 /** The invoice list as CSV, with the list's filters (not its page): streamed, any size. */
 export async function GET(request: NextRequest) {
@@ -17,7 +17,7 @@ export async function GET(request: NextRequest) {
   if (hasUnsafeSearchParam(request.nextUrl.searchParams)) {
     return new Response("The filter holds an invisible control character: remove it.", { status: 400 });
   }
-  const { status, q, dateFrom, dateTo } = parseInvoiceListParams(request.nextUrl.searchParams);
-  const stream = exportCsvStream(await getDb(), { status, q, dateFrom, dateTo });
+  const params = parseInvoiceListParams(request.nextUrl.searchParams);
+  const stream = exportCsvStream(await getDb(), invoiceFilterFor(params, session.user.id));
   return csvResponse(stream, exportFileName(new Date()));
 }

@@ -5,7 +5,7 @@ import { csvResponse } from "@/lib/csv/stream-csv";
 import { getDb } from "@/lib/db/client";
 import { hasUnsafeSearchParam } from "@/lib/validation/text";
 import { exportCsvStream, exportFileName } from "@/lib/withdrawals/csv-export";
-import { parseWithdrawalListParams } from "@/lib/withdrawals/list-filter";
+import { parseWithdrawalListParams, withdrawalFilterFor } from "@/lib/withdrawals/list-filter";
 
 /** The withdrawal list as CSV, with the list's filters (not its page): streamed, any size. */
 export async function GET(request: NextRequest) {
@@ -17,7 +17,7 @@ export async function GET(request: NextRequest) {
   if (hasUnsafeSearchParam(request.nextUrl.searchParams)) {
     return new Response("The filter holds an invisible control character: remove it.", { status: 400 });
   }
-  const { state, q } = parseWithdrawalListParams(request.nextUrl.searchParams);
-  const stream = exportCsvStream(await getDb(), { state, q });
+  const params = parseWithdrawalListParams(request.nextUrl.searchParams);
+  const stream = exportCsvStream(await getDb(), withdrawalFilterFor(params, session.user.id));
   return csvResponse(stream, exportFileName(new Date()));
 }

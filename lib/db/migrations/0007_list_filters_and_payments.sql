@@ -1,0 +1,3 @@
+CREATE INDEX "invoice_transactions_latest_idx" ON "invoice_transactions" USING btree ("invoice_id","first_seen_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "invoices_creator_keyset_idx" ON "invoices" USING btree ("created_by","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "withdrawals_requester_keyset_idx" ON "withdrawals" USING btree ("requested_by","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
