@@ -106,7 +106,7 @@ test.describe("support works with invoices", () => {
     await expect(page.getByTestId("invoice-status")).toHaveText("Open");
 
     await page.goto(`/invoices?q=${orderId}`);
-    await expect(page.getByRole("link", { name: orderId })).toHaveCount(1);
+    await expect(page.getByRole("link", { name: orderId, exact: true })).toHaveCount(1);
   });
 });
 
