@@ -12,6 +12,7 @@ type RawInvoice = Record<string, unknown>;
 
 /** A service holding invoices as the wire would carry them; counts getInvoice per id. */
 export class FakeService implements ServiceClient {
+  readonly callBudgetMs = 10_000;
   readonly records = new Map<string, RawInvoice>();
   readonly reads = new Map<string, number>();
   /** Delay per read, so concurrent rounds really overlap. */

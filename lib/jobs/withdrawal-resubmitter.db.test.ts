@@ -10,6 +10,7 @@ import { WithdrawalResubmitter } from "./withdrawal-resubmitter";
 
 /** A service that records every createWithdrawal by order_id and answers after a delay. */
 class FakeWithdrawalService implements ServiceClient {
+  readonly callBudgetMs = 10_000;
   readonly calls = new Map<string, number>();
   delayMs = 10;
   status = "process";

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { invoiceBody, withdrawalPayload } from "./bodies";
 import type { ServiceClientConfig } from "./config";
 import { UnexpectedResponse, ValidationFailed } from "./errors";
-import { DEFAULT_RETRY, exchange, realSleep, withRetry, type HttpRequest } from "./http";
+import { callBudgetMs, DEFAULT_RETRY, exchange, realSleep, withRetry, type HttpRequest } from "./http";
 import { parseLosslessJson } from "./json";
 import { snippet, toInputFieldName } from "./response-errors";
 import {
@@ -31,6 +31,8 @@ export interface ServiceClient {
   getInvoice(id: string): Promise<ServiceInvoice>;
   createWithdrawal(input: CreateWithdrawalInput): Promise<ServiceWithdrawal>;
   checkConnection(): Promise<ConnectionReport>;
+  /** The longest one call may take, retries included (http.ts callBudgetMs). */
+  readonly callBudgetMs: number;
 }
 
 export function validateOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -87,6 +89,7 @@ export function createServiceClient(config: ServiceClientConfig): ServiceClient 
   }
 
   return {
+    callBudgetMs: callBudgetMs(timeoutMs, retryContext.policy),
     async createInvoice(input) {
       const valid = validateOrThrow(createInvoiceInputSchema, input);
       const request: HttpRequest = {

@@ -26,6 +26,9 @@ export interface ServiceClientConfig {
   extraHeaders?: Record<string, string>;
 }
 
+/** The upper bound of PAYMENTS_TIMEOUT_MS. */
+export const MAX_TIMEOUT_MS = 60_000;
+
 const blankAsMissing = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
@@ -50,6 +53,8 @@ const envSchema = z.object({
       .number({ error: "must be a number of milliseconds" })
       .int({ error: "must be a whole number of milliseconds" })
       .positive({ error: "must be positive" })
+      // A payout's submit lease is derived from this (see callBudgetMs): bounded so it stays short.
+      .max(MAX_TIMEOUT_MS, { error: `must be at most ${MAX_TIMEOUT_MS} (one minute)` })
       .default(10_000),
   ),
 });

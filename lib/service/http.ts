@@ -83,6 +83,18 @@ export async function exchange(
   throw errorFromAnswer(answer);
 }
 
+/**
+ * The longest one call can take with its retries: every attempt timing out, and the longest wait
+ * between them (a Retry-After up to maxRetryAfterMs is honoured). Whoever leases work around a
+ * call (the withdrawal submit loop) leases at least this long, so a call still in flight is never
+ * taken over.
+ */
+export function callBudgetMs(timeoutMs: number, policy: RetryPolicy): number {
+  const attempts = Math.max(1, Math.floor(policy.attempts));
+  const longestWait = Math.max(policy.maxDelayMs, policy.maxRetryAfterMs ?? 0);
+  return attempts * timeoutMs + (attempts - 1) * longestWait;
+}
+
 export interface RetryContext {
   policy: RetryPolicy;
   sleep: Sleep;

@@ -1,3 +1,5 @@
+import { callBudgetMs } from "../http";
+import { createServiceClient } from "../client";
 import { describe, expect, it } from "vitest";
 import { ServiceConfigError, serviceConfigFromEnv } from "../config";
 
@@ -55,5 +57,31 @@ describe("serviceConfigFromEnv", () => {
     expect(message).toContain("PAYMENTS_TIMEOUT_MS must be positive");
     expect(message).not.toContain("secret");
     expect(() => serviceConfigFromEnv({})).toThrow(/PAYMENTS_BASE_URL is missing/);
+  });
+
+  it("bounds the timeout at one minute, so what is derived from it stays short", () => {
+    expect(serviceConfigFromEnv({ ...env, PAYMENTS_TIMEOUT_MS: "60000" }).timeoutMs).toBe(60_000);
+    expect(() => serviceConfigFromEnv({ ...env, PAYMENTS_TIMEOUT_MS: "60001" })).toThrow(
+      /PAYMENTS_TIMEOUT_MS must be at most 60000/,
+    );
+  });
+});
+
+describe("a call's budget", () => {
+  it("is every attempt timing out plus the longest wait between them", () => {
+    const policy = { attempts: 4, baseDelayMs: 300, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
+    expect(callBudgetMs(10_000, policy)).toBe(4 * 10_000 + 3 * 30_000);
+    expect(callBudgetMs(2_000, { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 })).toBe(2_000);
+  });
+
+  it("is what a client made with that timeout reports", () => {
+    const client = createServiceClient({
+      baseUrl: "http://127.0.0.1:1",
+      invoiceKey: "k1",
+      withdrawalKey: "k2",
+      timeoutMs: 1_500,
+      retry: { attempts: 2, maxDelayMs: 100, maxRetryAfterMs: 0 },
+    });
+    expect(client.callBudgetMs).toBe(2 * 1_500 + 100);
   });
 });
