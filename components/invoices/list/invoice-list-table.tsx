@@ -62,7 +62,7 @@ export function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; now: D
             </TableCell>
             <TableCell className="text-right">
               {row.payUrl ? (
-                <span className="inline-flex items-center gap-2">
+                <span className="inline-flex flex-col items-end gap-1 whitespace-nowrap max-sm:items-start">
                   <a
                     href={row.payUrl}
                     target="_blank"
