@@ -21,6 +21,8 @@ const EXPECTED: Record<Role, Action[]> = {
     "invoices:create",
     "withdrawals:view",
     "webhooks:view",
+    "changes:view",
+    "changes:decide",
   ],
   finance: [
     "invoices:view",

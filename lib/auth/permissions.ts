@@ -14,6 +14,9 @@ export const ACTIONS = [
   "withdrawals:request",
   "withdrawals:approve",
   "webhooks:view",
+  // Dual control: changes to who may pay wait for a second admin (lib/changes).
+  "changes:view",
+  "changes:decide",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -27,6 +30,8 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "invoices:create",
     "withdrawals:view",
     "webhooks:view",
+    "changes:view",
+    "changes:decide",
   ],
   finance: [
     "invoices:view",

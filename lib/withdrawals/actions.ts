@@ -9,7 +9,7 @@ import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide"
 import { withdrawalFormSchema } from "./form-schema";
 import { rejectWithdrawalSchema } from "./reject-schema";
 import { requestWithdrawal } from "./request-withdrawal";
-import { setApprovalThreshold } from "./settings";
+import { changeApprovalThreshold } from "./settings";
 import { submitWithdrawal, type SubmitOutcome } from "./submit-withdrawal";
 import { thresholdFormSchema } from "./threshold-schema";
 
@@ -76,10 +76,17 @@ export const cancelWithdrawalAction = defineAction({
 export const setApprovalThresholdAction = defineAction({
   permission: "settings:manage",
   schema: thresholdFormSchema,
-  handler: async ({ enabled, amount, fiatCurrency }, { db, user }) => {
-    await setApprovalThreshold(db, enabled ? { amount, fiatCurrency } : null, user.id);
+  handler: async ({ enabled, amount, fiatCurrency }, { db, user, actor }) => {
+    const threshold = enabled ? { amount, fiatCurrency } : null;
+    const { pending } = await changeApprovalThreshold(db, { ...actor, userId: user.id }, threshold);
     revalidatePath("/admin/settings");
+    if (pending)
+      return {
+        pending: true,
+        message: "Proposed. It applies once a second admin approves it under Pending changes.",
+      };
     return {
+      pending: false,
       message: enabled
         ? `Two approvers are now needed above ${amount} ${fiatCurrency}.`
         : "One approver is enough for every withdrawal.",

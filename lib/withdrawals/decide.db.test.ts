@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { createUser, setUserDisabled } from "@/lib/users/manage-users";
+import { createUser } from "@/lib/users/manage-users";
+import { disableUser } from "@/test-support/users";
 import { RuleError } from "@/lib/auth/rule-error";
 import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
 import type { ValidWithdrawalForm } from "./form-schema";
@@ -49,9 +50,8 @@ describe("approving on the server", () => {
     await expect(approveWithdrawal(testDb.db, request.id, id("admin"))).rejects.toThrow(
       /role cannot approve/,
     );
-    await setUserDisabled(testDb.db, id("finance3"), true);
+    await disableUser(testDb.db, id("finance3"));
     await expect(approveWithdrawal(testDb.db, request.id, id("finance3"))).rejects.toThrow(/disabled/);
-    await setUserDisabled(testDb.db, id("finance3"), false);
     expect(await approveWithdrawal(testDb.db, request.id, id("finance2"))).toMatchObject({
       fullyApproved: true,
     });
