@@ -104,5 +104,7 @@ function describeSubmit(outcome: SubmitOutcome): string {
       return "Approved. The payment service did not answer; Paydesk keeps sending it with the same order id until it does, so it cannot be paid twice.";
     case "not_mine":
       return "Approved. It is being sent already.";
+    case "approvals_lapsed":
+      return "Not sent: an earlier approval no longer counts (its approver was disabled or can no longer approve), so it waits for another approval from finance.";
   }
 }

@@ -105,13 +105,13 @@ describe("approving on the server", () => {
     await expect(cancelWithdrawal(testDb.db, other.id, id("support"))).rejects.toThrow(/decided already/);
   });
 
-  it("rejects by the same rule as it approves: never by the requester", async () => {
+  it("rejects by the same rule as it approves: finance never rejects their own request", async () => {
     const request = await requestWithdrawal(testDb.db, form(), id("finance"));
     await expect(rejectWithdrawal(testDb.db, request.id, id("finance"), "Not needed")).rejects.toThrow(
-      /someone else/,
+      /You requested this withdrawal, so someone else must decide it: you cannot reject it. To withdraw it, cancel the request instead./,
     );
     await expect(rejectWithdrawal(testDb.db, request.id, id("admin"), "Not needed")).rejects.toThrow(
-      /role cannot approve/,
+      /role cannot reject/,
     );
     expect(await rejectWithdrawal(testDb.db, request.id, id("finance2"), "Not needed")).toMatchObject({
       state: "rejected",
