@@ -17,7 +17,9 @@ import {
 } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/roles";
+import type { ChangeView } from "@/lib/change-review/queries";
 import { changeRoleAction, setUserDisabledAction } from "@/lib/users/actions";
+import { ChangeActions } from "@/components/changes/detail/change-actions";
 
 export interface UserRow {
   id: string;
@@ -26,6 +28,8 @@ export interface UserRow {
   role: Role;
   disabled: boolean;
   createdAt: string;
+  /** A change to this user waiting for a second admin. */
+  pendingChange: ChangeView | null;
 }
 
 export function UsersTable({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {
@@ -57,7 +61,7 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
   function changeRole(role: Role) {
     startTransition(async () => {
       const result = await changeRoleAction({ userId: user.id, role });
-      if (result.ok) toast.success(`${user.email} is now ${ROLE_LABELS[role]}.`);
+      if (result.ok) toast.success(result.data.message);
       else toast.error(result.message);
       router.refresh();
     });
@@ -69,9 +73,7 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
       toast.error(result.message);
       return false;
     }
-    toast.success(
-      user.disabled ? `${user.email} can sign in again.` : `${user.email} is disabled and signed out.`,
-    );
+    toast.success(result.data.message);
     router.refresh();
     return true;
   }
@@ -103,7 +105,17 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
         </Select>
       </TableCell>
       <TableCell label="Status">
-        {user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
+        <div className="grid justify-items-start gap-1">
+          {user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
+          {user.pendingChange ? (
+            <div className="grid gap-1 text-xs" data-testid="pending-change">
+              <span>
+                <Badge tone="warning">Waiting for a second admin</Badge> {user.pendingChange.description}
+              </span>
+              <ChangeActions change={user.pendingChange} />
+            </div>
+          ) : null}
+        </div>
       </TableCell>
       <TableCell label="Access" className="text-right">
         <ConfirmDialog
@@ -115,7 +127,9 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
           title={user.disabled ? `Enable ${user.email}?` : `Disable ${user.email}?`}
           description={
             user.disabled
-              ? "They will be able to sign in again with their password."
+              ? user.role === "finance" || user.role === "admin"
+                ? `They are ${ROLE_LABELS[user.role]}: enabling them waits for a second admin's approval. Once approved, they can sign in again with their password.`
+                : "They will be able to sign in again with their password."
               : "They are signed out at their next click and cannot sign in until enabled again."
           }
           confirmLabel={user.disabled ? "Enable" : "Disable"}
