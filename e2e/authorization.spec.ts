@@ -36,6 +36,9 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   approveWithdrawalAction: "withdrawals:approve",
   retryWithdrawalAction: "withdrawals:approve",
   rejectWithdrawalAction: "withdrawals:approve",
+  approveChangeAction: "changes:decide",
+  rejectChangeAction: "changes:decide",
+  cancelChangeAction: "changes:decide",
 };
 
 /**
