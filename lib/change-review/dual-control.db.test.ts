@@ -180,6 +180,20 @@ describe("dual control of who may pay", () => {
     expect(await roleOf(sam)).toBe("support");
   });
 
+  it("two admins approving at once: the change applies once, the other is told it was decided", async () => {
+    const { ada, bob } = await twoAdmins();
+    const cy = await newUser("cy@example.com");
+    const sam = await newUser("sam@example.com", "support");
+    const { pending } = await changeRole(testDb.db, as(ada), sam.id, "finance");
+    const before = await countEntries();
+    const results = await Promise.allSettled([approve(idOf(pending), bob), approve(idOf(pending), cy)]);
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((result) => result.status === "rejected");
+    expect(String(refused?.status === "rejected" ? refused.reason : "")).toMatch(/has been approved already/);
+    expect((await countEntries()) - before).toBe(1);
+    expect(await roleOf(sam)).toBe("finance");
+  });
+
   it("nobody approves a change to their own account", async () => {
     const { ada, bob } = await twoAdmins();
     const cy = await newUser("cy@example.com");
