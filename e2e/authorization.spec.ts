@@ -26,6 +26,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   createUserAction: "users:manage",
   changeRoleAction: "users:manage",
   setUserDisabledAction: "users:manage",
+  resetTwoFactorAction: "users:manage",
   checkConnectionAction: "service:manage",
   setApprovalThresholdAction: "settings:manage",
   createInvoiceAction: "invoices:create",

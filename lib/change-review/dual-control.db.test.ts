@@ -1,11 +1,19 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, pendingChanges, users, type PendingChange, type User } from "@/lib/db/schema";
+import {
+  auditLog,
+  pendingChanges,
+  users,
+  userTwoFactor,
+  type PendingChange,
+  type User,
+} from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { findUserById } from "@/lib/auth/user-lookup";
 import { approveChange, cancelChange, rejectChange } from "@/lib/changes/decide";
 import { createUser } from "@/lib/users/manage-users";
-import { addUser, changeRole, setDisabled } from "@/lib/users/user-changes";
+import { isEnrolled } from "@/lib/auth/two-factor/store";
+import { addUser, changeRole, resetUserTwoFactor, setDisabled } from "@/lib/users/user-changes";
 import {
   changeApprovalThreshold,
   getApprovalThreshold,
@@ -252,6 +260,55 @@ describe("dual control of who may pay", () => {
     await setApprovalThreshold(testDb.db, { amount: "10", fiatCurrency: "USD" }, ada.id);
     await expect(approve(idOf(pending), bob)).rejects.toThrow(/the rule was changed since it was proposed/);
     expect(await getApprovalThreshold(testDb.db)).toEqual({ amount: "10", fiatCurrency: "USD" });
+  });
+});
+
+describe("resetting two-factor sign-in", () => {
+  const enroll = (user: User) =>
+    testDb.db
+      .insert(userTwoFactor)
+      .values({ userId: user.id, secretEncrypted: "sealed", confirmedAt: new Date() });
+  const enrolled = (user: User) => isEnrolled(testDb.db, user.id);
+
+  it("a support user's applies at once; a finance user's waits for a second admin", async () => {
+    const { ada, bob } = await twoAdmins();
+    const sam = await newUser("sam@example.com", "support");
+    const fran = await newUser("fran@example.com", "finance");
+    await enroll(sam);
+    await enroll(fran);
+
+    expect(await entriesWrittenBy(() => resetUserTwoFactor(testDb.db, as(ada), sam.id))).toEqual({
+      written: 1,
+    });
+    expect(await enrolled(sam)).toBe(false);
+    expect(await latestEntry()).toMatchObject({
+      action: "user.two_factor_reset",
+      objectId: sam.id,
+      before: { twoFactor: true },
+      after: { twoFactor: false },
+    });
+
+    const { pending } = await resetUserTwoFactor(testDb.db, as(ada), fran.id);
+    expect(pending).toMatchObject({ kind: "reset_two_factor" });
+    expect(await enrolled(fran)).toBe(true);
+    await expect(approve(idOf(pending), ada)).rejects.toThrow(/You proposed this change/);
+    await approve(idOf(pending), bob);
+    expect(await enrolled(fran)).toBe(false);
+    expect(await latestEntry()).toMatchObject({ action: "change.approved", after: { twoFactor: false } });
+  });
+
+  it("refuses a user with nothing to reset, and a pending reset once it was reset otherwise", async () => {
+    const { ada, bob } = await twoAdmins();
+    const fran = await newUser("fran@example.com", "finance");
+    await expect(resetUserTwoFactor(testDb.db, as(ada), fran.id)).rejects.toThrow(
+      /has no two-factor sign-in to reset/,
+    );
+    await enroll(fran);
+    const { pending } = await resetUserTwoFactor(testDb.db, as(ada), fran.id);
+    await testDb.db.delete(userTwoFactor).where(eq(userTwoFactor.userId, fran.id));
+    await expect(approve(idOf(pending), bob)).rejects.toThrow(
+      /no longer applies: they have no two-factor sign-in any more/,
+    );
   });
 });
 

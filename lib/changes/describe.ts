@@ -15,6 +15,8 @@ export function describeChange(
     }
     case "enable_user":
       return `Enable ${who} again`;
+    case "reset_two_factor":
+      return `Reset the two-factor sign-in of ${who}`;
     case "approval_threshold": {
       const parsed = PAYLOADS.approval_threshold.safeParse(change.payload);
       const threshold = parsed.success ? parsed.data.threshold : null;

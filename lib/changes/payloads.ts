@@ -17,6 +17,7 @@ export const thresholdPayload = z.object({
 export const PAYLOADS = {
   grant_role: grantRolePayload,
   enable_user: emptyPayload,
+  reset_two_factor: emptyPayload,
   approval_threshold: thresholdPayload,
 } satisfies Record<ChangeKind, z.ZodType>;
 

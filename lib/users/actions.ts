@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/define-action";
 import { ROLE_LABELS } from "@/lib/auth/roles";
-import { changeRoleSchema, createUserSchema, setUserDisabledSchema } from "./schemas";
-import { addUser, changeRole, ROLE_WHILE_PENDING, setDisabled } from "./user-changes";
+import { changeRoleSchema, createUserSchema, resetTwoFactorSchema, setUserDisabledSchema } from "./schemas";
+import { addUser, changeRole, resetUserTwoFactor, ROLE_WHILE_PENDING, setDisabled } from "./user-changes";
 
 const USERS_PATH = "/admin/users";
 
@@ -58,6 +58,22 @@ export const setUserDisabledAction = defineAction({
         : disabled
           ? `${target.email} is disabled and signed out.`
           : `${target.email} can sign in again.`,
+    };
+  },
+});
+
+export const resetTwoFactorAction = defineAction({
+  permission: "users:manage",
+  schema: resetTwoFactorSchema,
+  handler: async ({ userId }, { db, user, actor }) => {
+    const { user: target, pending } = await resetUserTwoFactor(db, { ...actor, userId: user.id }, userId);
+    revalidatePath(USERS_PATH);
+    return {
+      userId,
+      pending: Boolean(pending),
+      message: pending
+        ? `Resetting the two-factor sign-in of ${target.email} was proposed. ${WAITS}`
+        : `The two-factor sign-in of ${target.email} is reset: they sign in with their password and enroll again.`,
     };
   },
 });

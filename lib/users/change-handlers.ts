@@ -5,11 +5,12 @@ import type { ChangeHandler, Facts } from "@/lib/changes/handler";
 import { PAYLOADS, userBasis } from "@/lib/changes/payloads";
 import type { PendingChange } from "@/lib/db/schema";
 import type { Tx } from "@/lib/db/types";
-import { factsOf, writeDisabled, writeRole } from "./manage-users";
-import { users } from "@/lib/db/schema";
 import { eq } from "drizzle-orm";
+import { isEnrolled, resetTwoFactor } from "@/lib/auth/two-factor/store";
+import { users } from "@/lib/db/schema";
+import { factsOf, lockUserOrThrow, writeDisabled, writeRole } from "./manage-users";
 
-/** How changes to a user (a role granted, an enabling) are checked and applied once approved. */
+/** How changes to a user (a role granted, an enabling, a two-factor reset) are checked and applied once approved. */
 
 function targetOf(change: PendingChange): string {
   if (!change.targetUserId) throw new Error(`change ${change.id} (${change.kind}) has no target user`);
@@ -59,5 +60,23 @@ export const enableUserHandler: ChangeHandler = {
   staleReason: userStaleReason,
   async apply(tx, change) {
     return writeDisabled(tx, await lockActiveAdminIds(tx), targetOf(change), false);
+  },
+};
+
+export const resetTwoFactorHandler: ChangeHandler = {
+  object: onUser,
+  async readBasis(tx, change) {
+    const facts = await readUserFacts(tx, change);
+    return facts && { ...facts, twoFactor: await isEnrolled(tx, targetOf(change)) };
+  },
+  staleReason(change, now) {
+    const reason = userStaleReason(change, now);
+    if (reason || now?.twoFactor) return reason;
+    return "they have no two-factor sign-in any more (it was reset already).";
+  },
+  async apply(tx, change) {
+    const user = await lockUserOrThrow(tx, targetOf(change));
+    await resetTwoFactor(tx, user.id);
+    return { before: { ...factsOf(user), twoFactor: true }, after: { ...factsOf(user), twoFactor: false } };
   },
 };

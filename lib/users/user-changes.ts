@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import { isEnrolled, resetTwoFactor } from "@/lib/auth/two-factor/store";
 import { RuleError } from "@/lib/auth/rule-error";
 import { lockActiveAdminIds } from "@/lib/changes/admins";
 import { GATED_ROLES, type GatedRole } from "@/lib/changes/payloads";
@@ -17,8 +18,8 @@ import {
 } from "./manage-users";
 
 /**
- * What an admin does to users, with dual control: granting finance or admin, and enabling a
- * disabled finance or admin user, only propose the change (a second admin approves it under
+ * What an admin does to users, with dual control: granting finance or admin, enabling a disabled
+ * finance or admin user, and resetting a finance or admin user's two-factor only propose the change (a second admin approves it under
  * Pending changes); everything else applies at once. Each writes one audit entry in the
  * transaction of the change.
  */
@@ -142,6 +143,52 @@ export async function setDisabled(
       object: { type: "user", id: userId },
       before,
       after,
+    });
+    return { user: target, pending: null };
+  });
+}
+
+/**
+ * Removes a user's authenticator and recovery codes (a lost phone): they sign in with their
+ * password alone until they enroll again. For finance and admin, whose second factor guards who
+ * may pay, it waits for a second admin.
+ */
+export async function resetUserTwoFactor(
+  db: Db,
+  actor: AuditActor & { userId: string },
+  userId: string,
+): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    await lockActiveAdminIds(tx);
+    const target = await lockUserOrThrow(tx, userId);
+    if (!(await isEnrolled(tx, userId))) {
+      throw new RuleError(`${target.email} has no two-factor sign-in to reset. Reload the page.`);
+    }
+    const before = { ...factsOf(target), twoFactor: true };
+    if (isGatedRole(target.role)) {
+      const pending = await proposeChange(tx, {
+        kind: "reset_two_factor",
+        subject: userSubject(userId),
+        targetUserId: userId,
+        payload: {},
+        basis: before,
+        proposedBy: actor.userId,
+      });
+      await recordAudit(tx, actor, {
+        action: "change.proposed",
+        object: { type: "user", id: userId },
+        before,
+        after: { ...before, twoFactor: false, change: pending.id },
+        note: `Reset the two-factor sign-in of ${target.email} (${ROLE_LABELS[target.role]}): waits for a second admin's approval.`,
+      });
+      return { user: target, pending };
+    }
+    await resetTwoFactor(tx, userId);
+    await recordAudit(tx, actor, {
+      action: "user.two_factor_reset",
+      object: { type: "user", id: userId },
+      before,
+      after: { ...before, twoFactor: false },
     });
     return { user: target, pending: null };
   });

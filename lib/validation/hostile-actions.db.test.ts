@@ -177,6 +177,12 @@ const CASES: {
     action: users.setUserDisabledAction,
     input: fc.record({ userId: value, disabled: fc.boolean() }),
   },
+  {
+    name: "reset two-factor",
+    role: "admin",
+    action: users.resetTwoFactorAction,
+    input: fc.record({ userId: fc.oneof(fc.constant(ID), value) }),
+  },
   ...(
     [
       ["approve change", changes.approveChangeAction],

@@ -5,7 +5,7 @@ import { users } from "./users";
 
 /**
  * Changes to who may pay that wait for a second admin (dual control): a finance or admin role
- * granted, a disabled finance or admin user enabled, the approval
+ * granted, a disabled finance or admin user enabled, their two-factor reset, the approval
  * threshold changed or removed. Proposed by one admin, applied only when a different admin
  * approves (or from the command line, as break-glass); see lib/changes/.
  */

@@ -19,9 +19,9 @@ export default async function PendingChangesPage() {
         <h1 className="text-2xl font-semibold">Pending changes</h1>
         <p className="max-w-3xl text-sm text-slate-600">
           Changes to who may pay take effect only when a second admin approves them: granting the finance or
-          admin role, enabling a disabled finance or admin user, and changing or removing the two-approver
-          threshold. The admin who proposed a change can cancel it; any other admin can approve or reject it,
-          except on their own account.
+          admin role, enabling a disabled finance or admin user, resetting a finance or admin user&apos;s
+          two-factor sign-in, and changing or removing the two-approver threshold. The admin who proposed a
+          change can cancel it; any other admin can approve or reject it, except on their own account.
         </p>
       </div>
       <section className="grid gap-3" aria-labelledby="waiting-heading">

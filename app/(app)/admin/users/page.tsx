@@ -24,7 +24,7 @@ export default async function UsersPage() {
           <h1 className="text-2xl font-semibold">Users</h1>
           <p className="text-sm text-slate-600">
             Who can sign in to Paydesk, and what their role lets them do. Granting finance or admin, and
-            enabling a disabled finance or admin user, waits for a second admin.
+            enabling a disabled finance or admin user or resetting their two-factor, waits for a second admin.
           </p>
         </div>
         <Button asChild>
@@ -39,6 +39,7 @@ export default async function UsersPage() {
           name: user.name,
           role: user.role,
           disabled: Boolean(user.disabledAt),
+          twoFactor: user.twoFactor,
           createdAt: user.createdAt.toISOString(),
           pendingChange: pendingFor.get(user.id) ?? null,
         }))}
