@@ -111,7 +111,7 @@ async function closeChange(
 }
 
 /** What the audit entries of a change say about it, beside the subject's own facts. */
-export async function changeFacts(tx: Tx, change: PendingChange, proposer: string | null) {
+async function changeFacts(tx: Tx, change: PendingChange, proposer: string | null) {
   return {
     id: change.id,
     kind: change.kind,

@@ -21,17 +21,3 @@ export interface ChangeHandler {
 }
 
 export type ChangeHandlers = Record<PendingChange["kind"], ChangeHandler>;
-
-/** The basis a change was proposed on, compared with the facts now (JSON values, key order ignored). */
-export function sameFacts(a: Facts | null, b: Facts | null): boolean {
-  return canonical(a) === canonical(b);
-}
-
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-}

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { RuleError } from "@/lib/auth/rule-error";
 import { pendingChanges, users, type PendingChange } from "@/lib/db/schema";
 import type { ChangeKind } from "@/lib/db/schema/enums";
@@ -35,15 +35,6 @@ export async function proposeChange<K extends ChangeKind>(
     );
   }
   return created;
-}
-
-/** The pending change this user has waiting, if any (for the pages). */
-export async function findPendingChange(db: DbOrTx, subject: string): Promise<PendingChange | null> {
-  const [row] = await db
-    .select()
-    .from(pendingChanges)
-    .where(and(eq(pendingChanges.subject, subject), eq(pendingChanges.state, "pending")));
-  return row ?? null;
 }
 
 export async function lockChangeOrThrow(tx: Tx, id: string): Promise<PendingChange> {
