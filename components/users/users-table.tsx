@@ -136,7 +136,7 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
       </TableCell>
       <TableCell label="Access" className="text-right">
         <div className="flex flex-wrap justify-end gap-2">
-          {user.twoFactor ? (
+          {user.twoFactor && !isSelf ? (
             <ConfirmDialog
               trigger={
                 <Button variant="secondary" size="sm">

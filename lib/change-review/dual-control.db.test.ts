@@ -303,6 +303,10 @@ describe("resetting two-factor sign-in", () => {
     await expect(resetUserTwoFactor(testDb.db, as(ada), fran.id)).rejects.toThrow(
       /has no two-factor sign-in to reset/,
     );
+    await enroll(ada);
+    await expect(resetUserTwoFactor(testDb.db, as(ada), ada.id)).rejects.toThrow(
+      /use Two-factor sign-in in your account settings/,
+    );
     await enroll(fran);
     const { pending } = await resetUserTwoFactor(testDb.db, as(ada), fran.id);
     await testDb.db.delete(userTwoFactor).where(eq(userTwoFactor.userId, fran.id));

@@ -158,6 +158,11 @@ export async function resetUserTwoFactor(
   actor: AuditActor & { userId: string },
   userId: string,
 ): Promise<Outcome> {
+  if (userId === actor.userId) {
+    throw new RuleError(
+      "To change your own two-factor sign-in, use Two-factor sign-in in your account settings (a recovery code works there if you lost your phone). If you have neither, ask another admin to reset it.",
+    );
+  }
   return db.transaction(async (tx) => {
     await lockActiveAdminIds(tx);
     const target = await lockUserOrThrow(tx, userId);
