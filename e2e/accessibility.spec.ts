@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { expectFitsViewport, expectNoAxeViolations, runAxe } from "./axe";
-import { DEMO, signIn } from "./fixtures";
+import { createUserAsAdmin, DEMO, signIn, uniqueEmail } from "./fixtures";
 
 // Issue #8, part 4: every page and every dialog, at desktop and phone width, has zero axe
 // violations (WCAG 2.2 AA + best practices) and never scrolls sideways.
@@ -25,6 +25,8 @@ interface Data {
   paidOrderId: string;
   withdrawalId: string;
   withdrawalOrderId: string;
+  /** A user whose finance role waits for a second admin (proposed by the second demo admin). */
+  pendingGrantEmail: string;
 }
 
 interface PageCheck {
@@ -79,6 +81,7 @@ const PAGES: PageCheck[] = [
   { name: "new user", role: "admin", path: () => "/admin/users/new" },
   { name: "service connection", role: "admin", path: () => "/admin/service" },
   { name: "settings", role: "admin", path: () => "/admin/settings" },
+  { name: "pending changes", role: "admin", path: () => "/admin/changes" },
   { name: "403", role: "viewer", path: () => "/admin/users", status: 403 },
   { name: "404 (unknown address)", role: "viewer", path: () => "/no-such-page", status: 404 },
   { name: "404 (unknown invoice)", role: "viewer", path: () => `/invoices/${NO_SUCH_ID}`, status: 404 },
@@ -148,6 +151,19 @@ const STATES: StateCheck[] = [
     path: () => "/admin/users",
     open: (page) =>
       openDialog(page, page.getByTestId(`user-row-${DEMO.viewer}`).getByRole("button", { name: "Disable" })),
+  },
+  {
+    name: "approve change dialog",
+    role: "admin",
+    path: () => "/admin/changes",
+    open: (page, data) =>
+      openDialog(
+        page,
+        page
+          .getByRole("row")
+          .filter({ hasText: data.pendingGrantEmail })
+          .getByRole("button", { name: "Approve" }),
+      ),
   },
   {
     name: "new invoice, advanced fields open, errors shown",
@@ -255,6 +271,18 @@ async function createData(browser: Browser): Promise<Data> {
 
   const withdrawal = await requestWithdrawal(page, "Refund for order 1001, kept waiting for the checks");
   await context.close();
+
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, DEMO.admin2);
+  const pendingGrantEmail = uniqueEmail("a11y-pending-finance");
+  await createUserAsAdmin(adminPage, {
+    email: pendingGrantEmail,
+    name: "Pending Finance",
+    role: "finance",
+    password: "a-fresh-password-42",
+  });
+  await adminContext.close();
   return {
     invoiceId: paid.id,
     paidPayUrl: paid.payUrl,
@@ -263,6 +291,7 @@ async function createData(browser: Browser): Promise<Data> {
     chosenPayUrl: chosen.payUrl,
     withdrawalId: withdrawal.id,
     withdrawalOrderId: withdrawal.orderId,
+    pendingGrantEmail,
   };
 }
 

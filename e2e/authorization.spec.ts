@@ -26,6 +26,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   createUserAction: "users:manage",
   changeRoleAction: "users:manage",
   setUserDisabledAction: "users:manage",
+  resetTwoFactorAction: "users:manage",
   checkConnectionAction: "service:manage",
   setApprovalThresholdAction: "settings:manage",
   createInvoiceAction: "invoices:create",
@@ -37,6 +38,9 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   retryWithdrawalAction: "withdrawals:approve",
   rejectWithdrawalAction: "withdrawals:approve",
   reprocessWebhookEventAction: "webhooks:reprocess",
+  approveChangeAction: "changes:decide",
+  rejectChangeAction: "changes:decide",
+  cancelChangeAction: "changes:decide",
 };
 
 /**

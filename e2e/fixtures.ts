@@ -4,6 +4,7 @@ export const DEMO_PASSWORD = "paydesk-demo";
 
 export const DEMO = {
   admin: "admin@example.com",
+  admin2: "admin2@example.com",
   support: "support@example.com",
   finance: "finance@example.com",
   finance2: "finance2@example.com",

@@ -2,7 +2,26 @@ import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./fixtures";
 
 const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
-  admin: ["Home", "Invoices", "Withdrawals", "Webhooks", "Users", "Service connection", "Settings"],
+  admin: [
+    "Home",
+    "Invoices",
+    "Withdrawals",
+    "Webhooks",
+    "Users",
+    "Service connection",
+    "Settings",
+    "Pending changes",
+  ],
+  admin2: [
+    "Home",
+    "Invoices",
+    "Withdrawals",
+    "Webhooks",
+    "Users",
+    "Service connection",
+    "Settings",
+    "Pending changes",
+  ],
   support: ["Home", "Invoices", "Withdrawals"],
   finance: ["Home", "Invoices", "Withdrawals", "Approvals", "Webhooks"],
   finance2: ["Home", "Invoices", "Withdrawals", "Approvals", "Webhooks"],

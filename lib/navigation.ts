@@ -16,4 +16,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/admin/users", label: "Users", permission: "users:manage" },
   { href: "/admin/service", label: "Service connection", permission: "service:manage" },
   { href: "/admin/settings", label: "Settings", permission: "settings:manage" },
+  { href: "/admin/changes", label: "Pending changes", permission: "changes:view" },
 ];

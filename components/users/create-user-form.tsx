@@ -18,8 +18,8 @@ export function CreateUserForm() {
     schema: createUserSchema,
     defaultValues: { email: "", name: "", role: "support", password: "" },
     action: createUserAction,
-    onSuccess: ({ email }) => {
-      toast.success(`User ${email} created.`);
+    onSuccess: ({ message }) => {
+      toast.success(message);
       router.push("/admin/users");
     },
   });
@@ -39,7 +39,12 @@ export function CreateUserForm() {
           {...form.register("email")}
         />
       </FormField>
-      <FormField id="role" label="Role" error={errors.role?.message}>
+      <FormField
+        id="role"
+        label="Role"
+        error={errors.role?.message}
+        hint="Finance and Admin take effect once a second admin approves them; until then the user is a Viewer."
+      >
         <Select id="role" aria-invalid={Boolean(errors.role)} {...form.register("role")}>
           {ROLES.map((role) => (
             <option key={role} value={role}>

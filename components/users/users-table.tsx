@@ -17,7 +17,9 @@ import {
 } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/roles";
-import { changeRoleAction, setUserDisabledAction } from "@/lib/users/actions";
+import type { ChangeView } from "@/lib/change-review/queries";
+import { changeRoleAction, resetTwoFactorAction, setUserDisabledAction } from "@/lib/users/actions";
+import { ChangeActions } from "@/components/changes/detail/change-actions";
 
 export interface UserRow {
   id: string;
@@ -25,7 +27,11 @@ export interface UserRow {
   name: string;
   role: Role;
   disabled: boolean;
+  /** Enrolled in two-factor sign-in. */
+  twoFactor: boolean;
   createdAt: string;
+  /** A change to this user waiting for a second admin. */
+  pendingChange: ChangeView | null;
 }
 
 export function UsersTable({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {
@@ -53,14 +59,28 @@ export function UsersTable({ users, currentUserId }: { users: UserRow[]; current
 function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  // Finance and admin decide who may pay: enabling them or resetting their two-factor waits for a
+  // second admin (the server decides; this only words the confirmation).
+  const gated = user.role === "finance" || user.role === "admin";
 
   function changeRole(role: Role) {
     startTransition(async () => {
       const result = await changeRoleAction({ userId: user.id, role });
-      if (result.ok) toast.success(`${user.email} is now ${ROLE_LABELS[role]}.`);
+      if (result.ok) toast.success(result.data.message);
       else toast.error(result.message);
       router.refresh();
     });
+  }
+
+  async function resetTwoFactor(): Promise<boolean> {
+    const result = await resetTwoFactorAction({ userId: user.id });
+    if (!result.ok) {
+      toast.error(result.message);
+      return false;
+    }
+    toast.success(result.data.message);
+    router.refresh();
+    return true;
   }
 
   async function toggleDisabled(): Promise<boolean> {
@@ -69,9 +89,7 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
       toast.error(result.message);
       return false;
     }
-    toast.success(
-      user.disabled ? `${user.email} can sign in again.` : `${user.email} is disabled and signed out.`,
-    );
+    toast.success(result.data.message);
     router.refresh();
     return true;
   }
@@ -103,25 +121,58 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
         </Select>
       </TableCell>
       <TableCell label="Status">
-        {user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
+        <div className="grid justify-items-start gap-1">
+          {user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
+          {user.twoFactor ? <Badge tone="info">Two-factor on</Badge> : null}
+          {user.pendingChange ? (
+            <div className="grid gap-1 text-xs" data-testid="pending-change">
+              <span>
+                <Badge tone="warning">Waiting for a second admin</Badge> {user.pendingChange.description}
+              </span>
+              <ChangeActions change={user.pendingChange} />
+            </div>
+          ) : null}
+        </div>
       </TableCell>
       <TableCell label="Access" className="text-right">
-        <ConfirmDialog
-          trigger={
-            <Button variant={user.disabled ? "secondary" : "danger"} size="sm">
-              {user.disabled ? "Enable" : "Disable"}
-            </Button>
-          }
-          title={user.disabled ? `Enable ${user.email}?` : `Disable ${user.email}?`}
-          description={
-            user.disabled
-              ? "They will be able to sign in again with their password."
-              : "They are signed out at their next click and cannot sign in until enabled again."
-          }
-          confirmLabel={user.disabled ? "Enable" : "Disable"}
-          tone={user.disabled ? "primary" : "danger"}
-          onConfirm={toggleDisabled}
-        />
+        <div className="flex flex-wrap justify-end gap-2">
+          {user.twoFactor && !isSelf ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="secondary" size="sm">
+                  Reset two-factor
+                </Button>
+              }
+              title={`Reset the two-factor sign-in of ${user.email}?`}
+              description={
+                gated
+                  ? `They are ${ROLE_LABELS[user.role]}: the reset waits for a second admin's approval. Then their authenticator and recovery codes stop working and they enroll again at their next sign-in.`
+                  : "Their authenticator and recovery codes stop working; they sign in with their password and can enroll again."
+              }
+              confirmLabel="Reset two-factor"
+              tone="danger"
+              onConfirm={resetTwoFactor}
+            />
+          ) : null}
+          <ConfirmDialog
+            trigger={
+              <Button variant={user.disabled ? "secondary" : "danger"} size="sm">
+                {user.disabled ? "Enable" : "Disable"}
+              </Button>
+            }
+            title={user.disabled ? `Enable ${user.email}?` : `Disable ${user.email}?`}
+            description={
+              user.disabled
+                ? gated
+                  ? `They are ${ROLE_LABELS[user.role]}: enabling them waits for a second admin's approval. Once approved, they can sign in again with their password.`
+                  : "They will be able to sign in again with their password."
+                : "They are signed out at their next click and cannot sign in until enabled again."
+            }
+            confirmLabel={user.disabled ? "Enable" : "Disable"}
+            tone={user.disabled ? "primary" : "danger"}
+            onConfirm={toggleDisabled}
+          />
+        </div>
       </TableCell>
     </TableRow>
   );

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   "change.proposed",
   "change.approved",
   "change.cancelled",
+  "change.rejected",
   "csv.exported",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

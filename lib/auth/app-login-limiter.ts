@@ -1,18 +1,45 @@
 import "server-only";
 import { getDbHandle } from "@/lib/db/client";
-import { createLoginLimiter, memoryCounters, postgresCounters, type LoginLimiter } from "./login-rate-limit";
+import { createCodeLimiter, type CodeLimiter } from "./code-limiter";
+import {
+  createLoginLimiter,
+  memoryCounters,
+  postgresCounters,
+  type CounterFactory,
+  type LoginLimiter,
+} from "./login-rate-limit";
 
 const globalKey = Symbol.for("paydesk.loginLimiter");
-type GlobalWithLimiter = typeof globalThis & { [globalKey]?: Promise<LoginLimiter> };
+const codeKey = Symbol.for("paydesk.twoFactorCodeLimiter");
+type GlobalWithLimiter = typeof globalThis & {
+  [globalKey]?: Promise<LoginLimiter>;
+  [codeKey]?: Promise<CodeLimiter>;
+};
+
+function appCounters(): Promise<CounterFactory> {
+  return getDbHandle().then(({ pgPool }) => (pgPool ? postgresCounters(pgPool) : memoryCounters));
+}
 
 /** The process's limiter (shared by every module graph Next.js loads), on the app's database. */
 export function loginLimiter(): Promise<LoginLimiter> {
   const store = globalThis as GlobalWithLimiter;
-  store[globalKey] ??= getDbHandle()
-    .then(({ pgPool }) => createLoginLimiter(undefined, pgPool ? postgresCounters(pgPool) : memoryCounters))
+  store[globalKey] ??= appCounters()
+    .then((counters) => createLoginLimiter(undefined, counters))
     .catch((error: unknown) => {
       delete store[globalKey];
       throw error;
     });
   return store[globalKey];
+}
+
+/** The process's limiter of two-factor codes (sign-in, enrollment and step-up share it). */
+export function codeLimiter(): Promise<CodeLimiter> {
+  const store = globalThis as GlobalWithLimiter;
+  store[codeKey] ??= appCounters()
+    .then((counters) => createCodeLimiter(counters))
+    .catch((error: unknown) => {
+      delete store[codeKey];
+      throw error;
+    });
+  return store[codeKey];
 }

@@ -44,7 +44,7 @@ export interface LoginLimiter {
 }
 
 type CounterOptions = { keyPrefix: string; points: number; duration: number };
-type CounterFactory = (options: CounterOptions) => Promise<RateLimiterAbstract>;
+export type CounterFactory = (options: CounterOptions) => Promise<RateLimiterAbstract>;
 
 export const memoryCounters: CounterFactory = async (options) => new RateLimiterMemory(options);
 

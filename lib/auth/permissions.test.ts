@@ -22,6 +22,8 @@ const EXPECTED: Record<Role, Action[]> = {
     "withdrawals:view",
     "webhooks:view",
     "webhooks:reprocess",
+    "changes:view",
+    "changes:decide",
   ],
   finance: [
     "invoices:view",

@@ -15,6 +15,9 @@ export const ACTIONS = [
   "withdrawals:approve",
   "webhooks:view",
   "webhooks:reprocess",
+  // Dual control: changes to who may pay wait for a second admin (lib/changes).
+  "changes:view",
+  "changes:decide",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -29,6 +32,8 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "withdrawals:view",
     "webhooks:view",
     "webhooks:reprocess",
+    "changes:view",
+    "changes:decide",
   ],
   finance: [
     "invoices:view",

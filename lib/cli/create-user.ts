@@ -7,6 +7,7 @@ import { generatePassword } from "@/lib/auth/password";
 import { ROLES } from "@/lib/auth/roles";
 import { closeDb, getDb } from "@/lib/db/client";
 import { isRuleError } from "@/lib/auth/rule-error";
+import { recordAudit } from "@/lib/audit/record";
 import { createUser } from "@/lib/users/manage-users";
 import { createUserSchema } from "@/lib/users/schemas";
 
@@ -30,7 +31,25 @@ async function main() {
     return;
   }
   try {
-    const user = await createUser(await getDb(), parsed.data);
+    const input = parsed.data;
+    const user = await (
+      await getDb()
+    ).transaction(async (tx) => {
+      const created = await createUser(tx, input);
+      // The command line is the way in for the first admin, and needs no second one: it is
+      // recorded as such.
+      await recordAudit(
+        tx,
+        { kind: "cli" },
+        {
+          action: "user.created",
+          object: { type: "user", id: created.id },
+          after: { email: created.email, name: created.name, role: created.role, disabled: false },
+          note: "created from the command line",
+        },
+      );
+      return created;
+    });
     console.log(`Created ${user.role} ${user.email}.`);
     console.log(`Password (shown once, store it safely): ${password}`);
   } catch (error) {

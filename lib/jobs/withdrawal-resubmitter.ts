@@ -21,6 +21,8 @@ export interface ResubmitReport {
   submitted: number;
   failed: number;
   unknown: number;
+  /** Not sent: an approver was disabled or demoted since approving; back to awaiting approval. */
+  approvals_lapsed: number;
   /** Submitted withdrawals whose stored service status was already final, moved on. */
   settled: number;
 }
@@ -48,7 +50,14 @@ export class WithdrawalResubmitter extends PeriodicJob<ResubmitReport> {
 
   /** Never rejects; errors are logged. */
   protected async round(): Promise<ResubmitReport> {
-    const report: ResubmitReport = { due: 0, submitted: 0, failed: 0, unknown: 0, settled: 0 };
+    const report: ResubmitReport = {
+      due: 0,
+      submitted: 0,
+      failed: 0,
+      unknown: 0,
+      approvals_lapsed: 0,
+      settled: 0,
+    };
     try {
       const outcomes = await resubmitDueWithdrawals(this.options.db, this.options.client(), this.batchSize);
       report.due = outcomes.length;

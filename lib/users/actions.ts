@@ -2,37 +2,78 @@
 
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/define-action";
-import { changeRoleSchema, createUserSchema, setUserDisabledSchema } from "./schemas";
-import { changeUserRole, createUser, setUserDisabled } from "./manage-users";
+import { ROLE_LABELS } from "@/lib/auth/roles";
+import { changeRoleSchema, createUserSchema, resetTwoFactorSchema, setUserDisabledSchema } from "./schemas";
+import { addUser, changeRole, resetUserTwoFactor, ROLE_WHILE_PENDING, setDisabled } from "./user-changes";
 
 const USERS_PATH = "/admin/users";
+
+const WAITS = "It waits for a second admin's approval under Pending changes.";
 
 export const createUserAction = defineAction({
   permission: "users:manage",
   schema: createUserSchema,
-  handler: async (input, { db }) => {
-    const user = await createUser(db, input);
+  handler: async (input, { db, user, actor }) => {
+    const { user: created, pending } = await addUser(db, { ...actor, userId: user.id }, input);
     revalidatePath(USERS_PATH);
-    return { id: user.id, email: user.email };
+    return {
+      id: created.id,
+      email: created.email,
+      message: pending
+        ? `User ${created.email} created as ${ROLE_LABELS[ROLE_WHILE_PENDING]}. The ${ROLE_LABELS[input.role]} role applies once a second admin approves it under Pending changes.`
+        : `User ${created.email} created.`,
+    };
   },
 });
 
 export const changeRoleAction = defineAction({
   permission: "users:manage",
   schema: changeRoleSchema,
-  handler: async ({ userId, role }, { db }) => {
-    await changeUserRole(db, userId, role);
+  handler: async ({ userId, role }, { db, user, actor }) => {
+    const { user: target, pending } = await changeRole(db, { ...actor, userId: user.id }, userId, role);
     revalidatePath(USERS_PATH);
-    return { userId, role };
+    return {
+      userId,
+      role,
+      pending: Boolean(pending),
+      message: pending
+        ? `Making ${target.email} ${ROLE_LABELS[role]} was proposed. ${WAITS}`
+        : `${target.email} is now ${ROLE_LABELS[role]}.`,
+    };
   },
 });
 
 export const setUserDisabledAction = defineAction({
   permission: "users:manage",
   schema: setUserDisabledSchema,
-  handler: async ({ userId, disabled }, { db }) => {
-    await setUserDisabled(db, userId, disabled);
+  handler: async ({ userId, disabled }, { db, user, actor }) => {
+    const { user: target, pending } = await setDisabled(db, { ...actor, userId: user.id }, userId, disabled);
     revalidatePath(USERS_PATH);
-    return { userId, disabled };
+    return {
+      userId,
+      disabled,
+      pending: Boolean(pending),
+      message: pending
+        ? `Enabling ${target.email} was proposed. ${WAITS}`
+        : disabled
+          ? `${target.email} is disabled and signed out.`
+          : `${target.email} can sign in again.`,
+    };
+  },
+});
+
+export const resetTwoFactorAction = defineAction({
+  permission: "users:manage",
+  schema: resetTwoFactorSchema,
+  handler: async ({ userId }, { db, user, actor }) => {
+    const { user: target, pending } = await resetUserTwoFactor(db, { ...actor, userId: user.id }, userId);
+    revalidatePath(USERS_PATH);
+    return {
+      userId,
+      pending: Boolean(pending),
+      message: pending
+        ? `Resetting the two-factor sign-in of ${target.email} was proposed. ${WAITS}`
+        : `The two-factor sign-in of ${target.email} is reset: they sign in with their password and enroll again.`,
+    };
   },
 });

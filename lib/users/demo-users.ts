@@ -8,6 +8,8 @@ export const DEMO_PASSWORD = "paydesk-demo";
 
 export const DEMO_USERS: ReadonlyArray<{ email: string; name: string; role: Role }> = [
   { email: "admin@example.com", name: "Ada Admin", role: "admin" },
+  // A second admin, so that changes waiting for one (dual control) can be approved in the demo.
+  { email: "admin2@example.com", name: "Abe Admin", role: "admin" },
   { email: "support@example.com", name: "Sam Support", role: "support" },
   { email: "finance@example.com", name: "Fran Finance", role: "finance" },
   { email: "finance2@example.com", name: "Felix Finance", role: "finance" },

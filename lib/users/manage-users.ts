@@ -1,11 +1,17 @@
 import "server-only";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/session-token";
 import type { Role } from "@/lib/auth/roles";
 import { users, type User } from "@/lib/db/schema";
-import type { Db, Tx } from "@/lib/db/types";
+import type { DbOrTx, Tx } from "@/lib/db/types";
 import { RuleError } from "@/lib/auth/rule-error";
+
+/**
+ * The writes to a user row and the rules no change may break (one active admin always remains).
+ * They record nothing and ask no second admin: people reach them through user-changes.ts (the
+ * actions) or lib/changes (an approved change), which decide when and write the audit entry.
+ */
 
 export interface NewUserInput {
   email: string;
@@ -14,7 +20,8 @@ export interface NewUserInput {
   password: string;
 }
 
-export async function createUser(db: Db, input: NewUserInput): Promise<User> {
+/** The bare insert: seeds and tests use it directly; people go through addUser or the CLI. */
+export async function createUser(db: DbOrTx, input: NewUserInput): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   const email = input.email.toLowerCase();
   const [created] = await db
@@ -26,59 +33,58 @@ export async function createUser(db: Db, input: NewUserInput): Promise<User> {
   return created;
 }
 
-export async function changeUserRole(db: Db, userId: string, role: Role): Promise<void> {
-  await db.transaction(async (tx) => {
-    const admins = await lockActiveAdminIds(tx);
-    const target = await lockUserOrThrow(tx, userId);
-    if (target.role === "admin" && role !== "admin" && !target.disabledAt) {
-      assertAnotherActiveAdmin(admins, userId, "demote");
-    }
-    // A role change ends the user's sessions: they sign in again under the new role.
-    await tx
-      .update(users)
-      .set({ role, updatedAt: new Date(), ...(role !== target.role ? endAllSessions : {}) })
-      .where(eq(users.id, userId));
-  });
-}
-
-export async function setUserDisabled(db: Db, userId: string, disabled: boolean): Promise<void> {
-  await db.transaction(async (tx) => {
-    const admins = await lockActiveAdminIds(tx);
-    const target = await lockUserOrThrow(tx, userId);
-    if (disabled && target.role === "admin" && !target.disabledAt) {
-      assertAnotherActiveAdmin(admins, userId, "disable");
-    }
-    await tx
-      .update(users)
-      .set({
-        disabledAt: disabled ? (target.disabledAt ?? new Date()) : null,
-        updatedAt: new Date(),
-        // Disabling ends every session for good: enabling again does not revive them.
-        ...(disabled ? endAllSessions : {}),
-      })
-      .where(eq(users.id, userId));
-  });
-}
-
-async function lockUserOrThrow(tx: Tx, userId: string): Promise<User> {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-  if (!user) throw new RuleError("This user no longer exists.");
-  return user;
-}
+export type UserFacts = { role: Role; disabled: boolean };
+export const factsOf = (user: User): UserFacts => ({ role: user.role, disabled: Boolean(user.disabledAt) });
 
 /**
- * Locks the active admins' rows, always in id order, before the row being changed: two admins
- * demoting each other at once then queue up instead of both passing the check (or deadlocking),
- * and the second sees that only one admin is left.
+ * Sets the role. `activeAdminIds` must come from lockActiveAdminIds in this transaction. A role
+ * change ends the user's sessions: they sign in again under the new role.
  */
-async function lockActiveAdminIds(tx: Tx): Promise<string[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, "admin"), isNull(users.disabledAt)))
-    .orderBy(asc(users.id))
-    .for("update");
-  return rows.map((row) => row.id);
+export async function writeRole(
+  tx: Tx,
+  activeAdminIds: string[],
+  userId: string,
+  role: Role,
+): Promise<{ before: UserFacts; after: UserFacts }> {
+  const target = await lockUserOrThrow(tx, userId);
+  if (target.role === "admin" && role !== "admin" && !target.disabledAt) {
+    assertAnotherActiveAdmin(activeAdminIds, userId, "demote");
+  }
+  const [after] = await tx
+    .update(users)
+    .set({ role, updatedAt: new Date(), ...(role !== target.role ? endAllSessions : {}) })
+    .where(eq(users.id, userId))
+    .returning();
+  return { before: factsOf(target), after: factsOf(after ?? target) };
+}
+
+/** Disables or enables. Disabling ends every session for good: enabling again does not revive them. */
+export async function writeDisabled(
+  tx: Tx,
+  activeAdminIds: string[],
+  userId: string,
+  disabled: boolean,
+): Promise<{ before: UserFacts; after: UserFacts }> {
+  const target = await lockUserOrThrow(tx, userId);
+  if (disabled && target.role === "admin" && !target.disabledAt) {
+    assertAnotherActiveAdmin(activeAdminIds, userId, "disable");
+  }
+  const [after] = await tx
+    .update(users)
+    .set({
+      disabledAt: disabled ? (target.disabledAt ?? new Date()) : null,
+      updatedAt: new Date(),
+      ...(disabled ? endAllSessions : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return { before: factsOf(target), after: factsOf(after ?? target) };
+}
+
+export async function lockUserOrThrow(tx: Tx, userId: string): Promise<User> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+  if (!user) throw new RuleError("This user no longer exists. Reload the page.");
+  return user;
 }
 
 function assertAnotherActiveAdmin(

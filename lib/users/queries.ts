@@ -1,12 +1,15 @@
 import "server-only";
-import { asc } from "drizzle-orm";
-import { users, type User } from "@/lib/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { users, userTwoFactor, type User } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 
-export type UserListItem = Omit<User, "passwordHash" | "sessionVersion">;
+export type UserListItem = Omit<User, "passwordHash" | "sessionVersion"> & {
+  /** Enrolled in two-factor sign-in (a confirmed authenticator). */
+  twoFactor: boolean;
+};
 
-export function listUsers(db: DbOrTx): Promise<UserListItem[]> {
-  return db
+export async function listUsers(db: DbOrTx): Promise<UserListItem[]> {
+  const rows = await db
     .select({
       id: users.id,
       email: users.email,
@@ -15,7 +18,10 @@ export function listUsers(db: DbOrTx): Promise<UserListItem[]> {
       disabledAt: users.disabledAt,
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
+      enrolledAt: userTwoFactor.confirmedAt,
     })
     .from(users)
+    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
     .orderBy(asc(users.email));
+  return rows.map(({ enrolledAt, ...user }) => ({ ...user, twoFactor: enrolledAt !== null }));
 }

@@ -21,3 +21,5 @@ export const setUserDisabledSchema = z.object({
   userId: z.uuid(),
   disabled: z.boolean(),
 });
+
+export const resetTwoFactorSchema = z.object({ userId: z.uuid() });

@@ -19,6 +19,7 @@ const state = vi.hoisted(() => ({
 vi.mock("@/lib/auth/current-user", () => ({ readSession: async () => state.session }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => state.db }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 vi.mock("@/lib/service/app-client", () => ({
   getServiceClient: () => {
     const down = async () => {
@@ -31,6 +32,7 @@ vi.mock("@/lib/service/app-client", () => ({
 const invoices = await import("@/lib/invoices/actions");
 const withdrawals = await import("@/lib/withdrawals/actions");
 const users = await import("@/lib/users/actions");
+const changes = await import("@/lib/change-review/actions");
 
 let testDb: TestDb;
 const ids: Partial<Record<Role, string>> = {};
@@ -175,6 +177,24 @@ const CASES: {
     action: users.setUserDisabledAction,
     input: fc.record({ userId: value, disabled: fc.boolean() }),
   },
+  {
+    name: "reset two-factor",
+    role: "admin",
+    action: users.resetTwoFactorAction,
+    input: fc.record({ userId: fc.oneof(fc.constant(ID), value) }),
+  },
+  ...(
+    [
+      ["approve change", changes.approveChangeAction],
+      ["reject change", changes.rejectChangeAction],
+      ["cancel change", changes.cancelChangeAction],
+    ] as const
+  ).map(([name, action]) => ({
+    name,
+    role: "admin" as const,
+    action,
+    input: fc.record({ id: fc.oneof(fc.constant(ID), value) }),
+  })),
 ];
 
 describe.each(CASES)("the $name action under hostile input", ({ role, action, input }) => {

@@ -9,7 +9,7 @@ import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide"
 import { withdrawalFormSchema } from "./form-schema";
 import { rejectWithdrawalSchema } from "./reject-schema";
 import { requestWithdrawal } from "./request-withdrawal";
-import { setApprovalThreshold } from "./settings";
+import { changeApprovalThreshold } from "./settings";
 import { submitWithdrawal, type SubmitOutcome } from "./submit-withdrawal";
 import { thresholdFormSchema } from "./threshold-schema";
 
@@ -76,10 +76,17 @@ export const cancelWithdrawalAction = defineAction({
 export const setApprovalThresholdAction = defineAction({
   permission: "settings:manage",
   schema: thresholdFormSchema,
-  handler: async ({ enabled, amount, fiatCurrency }, { db, user }) => {
-    await setApprovalThreshold(db, enabled ? { amount, fiatCurrency } : null, user.id);
+  handler: async ({ enabled, amount, fiatCurrency }, { db, user, actor }) => {
+    const threshold = enabled ? { amount, fiatCurrency } : null;
+    const { pending } = await changeApprovalThreshold(db, { ...actor, userId: user.id }, threshold);
     revalidatePath("/admin/settings");
+    if (pending)
+      return {
+        pending: true,
+        message: "Proposed. It applies once a second admin approves it under Pending changes.",
+      };
     return {
+      pending: false,
       message: enabled
         ? `Two approvers are now needed above ${amount} ${fiatCurrency}.`
         : "One approver is enough for every withdrawal.",
@@ -97,5 +104,7 @@ function describeSubmit(outcome: SubmitOutcome): string {
       return "Approved. The payment service did not answer; Paydesk keeps sending it with the same order id until it does, so it cannot be paid twice.";
     case "not_mine":
       return "Approved. It is being sent already.";
+    case "approvals_lapsed":
+      return "Not sent: an earlier approval no longer counts (its approver was disabled or can no longer approve), so it waits for another approval from finance.";
   }
 }

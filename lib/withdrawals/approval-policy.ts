@@ -26,16 +26,24 @@ export type ApprovalDecision = { ok: true } | { ok: false; refusal: ApprovalRefu
 export function checkApprover(
   approver: Approver,
   request: { requestedBy: string; approvedBy: readonly string[] },
+  decision: "approve" | "reject" = "approve",
 ): ApprovalDecision {
   if (approver.disabled) return { ok: false, refusal: "disabled", reason: "Your account is disabled." };
   if (!approver.canApprove) {
-    return { ok: false, refusal: "role", reason: "Your role cannot approve withdrawals." };
+    return {
+      ok: false,
+      refusal: "role",
+      reason: `Your role cannot ${decision} withdrawals: only finance decides them.`,
+    };
   }
   if (approver.id === request.requestedBy) {
     return {
       ok: false,
       refusal: "requester",
-      reason: "You requested this withdrawal, so someone else must approve it.",
+      reason:
+        decision === "approve"
+          ? "You requested this withdrawal, so someone else must approve it."
+          : "You requested this withdrawal, so someone else must decide it: you cannot reject it. To withdraw it, cancel the request instead.",
     };
   }
   if (request.approvedBy.includes(approver.id)) {
@@ -46,6 +54,20 @@ export function checkApprover(
     };
   }
   return { ok: true };
+}
+
+/**
+ * The approvals that count: an approval counts only while its approver is still active and still
+ * allowed to approve (and is not the requester). Checked when recording an approval and again
+ * when the payout is submitted, so an approver disabled or demoted in between no longer counts.
+ */
+export function countingApprovals<A extends { approverId: string; disabled: boolean; canApprove: boolean }>(
+  approvals: readonly A[],
+  requestedBy: string,
+): A[] {
+  return approvals.filter(
+    (approval) => !approval.disabled && approval.canApprove && approval.approverId !== requestedBy,
+  );
 }
 
 /** Only the person who asked for a payout withdraws the request (the state machine says when). */

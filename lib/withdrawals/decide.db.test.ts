@@ -1,7 +1,8 @@
 import { newOrderId } from "@/lib/order-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { createUser, setUserDisabled } from "@/lib/users/manage-users";
+import { createUser } from "@/lib/users/manage-users";
+import { disableUser } from "@/test-support/users";
 import { RuleError } from "@/lib/auth/rule-error";
 import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
 import type { ValidWithdrawalForm } from "./form-schema";
@@ -51,9 +52,8 @@ describe("approving on the server", () => {
     await expect(approveWithdrawal(testDb.db, request.id, id("admin"))).rejects.toThrow(
       /role cannot approve/,
     );
-    await setUserDisabled(testDb.db, id("finance3"), true);
+    await disableUser(testDb.db, id("finance3"));
     await expect(approveWithdrawal(testDb.db, request.id, id("finance3"))).rejects.toThrow(/disabled/);
-    await setUserDisabled(testDb.db, id("finance3"), false);
     expect(await approveWithdrawal(testDb.db, request.id, id("finance2"))).toMatchObject({
       fullyApproved: true,
     });
@@ -107,13 +107,13 @@ describe("approving on the server", () => {
     await expect(cancelWithdrawal(testDb.db, other.id, id("support"))).rejects.toThrow(/decided already/);
   });
 
-  it("rejects by the same rule as it approves: never by the requester", async () => {
+  it("rejects by the same rule as it approves: finance never rejects their own request", async () => {
     const request = await requestWithdrawal(testDb.db, form(), id("finance"));
     await expect(rejectWithdrawal(testDb.db, request.id, id("finance"), "Not needed")).rejects.toThrow(
-      /someone else/,
+      /You requested this withdrawal, so someone else must decide it: you cannot reject it. To withdraw it, cancel the request instead./,
     );
     await expect(rejectWithdrawal(testDb.db, request.id, id("admin"), "Not needed")).rejects.toThrow(
-      /role cannot approve/,
+      /role cannot reject/,
     );
     expect(await rejectWithdrawal(testDb.db, request.id, id("finance2"), "Not needed")).toMatchObject({
       state: "rejected",

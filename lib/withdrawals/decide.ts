@@ -4,7 +4,8 @@ import { can } from "@/lib/auth/permissions";
 import { RuleError } from "@/lib/auth/rule-error";
 import { users, withdrawalApprovals, withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
-import { checkApprover, mayCancel } from "./approval-policy";
+import { checkApprover, countingApprovals, mayCancel } from "./approval-policy";
+import { loadApprovals } from "./approvals";
 import { transition } from "./transition";
 
 export type ApproveOutcome = { fullyApproved: boolean; withdrawal: Withdrawal };
@@ -18,6 +19,7 @@ async function lockForDecision(
   tx: Tx,
   id: string,
   deciderId: string,
+  decision: "approve" | "reject",
   notAwaiting: (state: Withdrawal["state"]) => string,
 ) {
   const [request] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
@@ -25,11 +27,8 @@ async function lockForDecision(
   if (request.state !== "awaiting_approval") throw new RuleError(notAwaiting(request.state));
   const [decider] = await tx.select().from(users).where(eq(users.id, deciderId));
   if (!decider) throw new RuleError("Your account no longer exists.");
-  const approvals = await tx
-    .select()
-    .from(withdrawalApprovals)
-    .where(eq(withdrawalApprovals.withdrawalId, id));
-  const decision = checkApprover(
+  const approvals = await loadApprovals(tx, id);
+  const verdict = checkApprover(
     {
       id: decider.id,
       role: decider.role,
@@ -37,9 +36,10 @@ async function lockForDecision(
       canApprove: can(decider.role, "withdrawals:approve"),
     },
     { requestedBy: request.requestedBy, approvedBy: approvals.map((approval) => approval.approverId) },
+    decision,
   );
-  if (!decision.ok) throw new RuleError(decision.reason);
-  return { request, approvalCount: approvals.length };
+  if (!verdict.ok) throw new RuleError(verdict.reason);
+  return { request, approvalCount: countingApprovals(approvals, request.requestedBy).length };
 }
 
 /** Records an approval; when enough different people approved, the request moves to "approved". */
@@ -49,6 +49,7 @@ export async function approveWithdrawal(db: Db, id: string, approverId: string):
       tx,
       id,
       approverId,
+      "approve",
       (state) => `This withdrawal is no longer awaiting approval (it is ${state.replace("_", " ")}).`,
     );
     await tx.insert(withdrawalApprovals).values({ withdrawalId: id, approverId });
@@ -85,7 +86,7 @@ export async function rejectWithdrawal(
 ): Promise<Withdrawal> {
   const notAwaiting = "Only a withdrawal awaiting approval can be rejected.";
   return db.transaction(async (tx) => {
-    await lockForDecision(tx, id, userId, () => notAwaiting);
+    await lockForDecision(tx, id, userId, "reject", () => notAwaiting);
     const rejected = await transition(tx, id, {
       event: "reject",
       actorId: userId,

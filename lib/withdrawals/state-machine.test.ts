@@ -22,6 +22,8 @@ const ALLOWED: Array<[WithdrawalState, WithdrawalEvent, WithdrawalState]> = [
   ["unknown", "service_paid", "paid"],
   ["submitted", "service_failed", "service_failed"],
   ["unknown", "service_failed", "service_failed"],
+  ["approved", "approvals_lapsed", "awaiting_approval"],
+  ["failed", "approvals_lapsed", "awaiting_approval"],
 ];
 
 const allowed = new Map(ALLOWED.map(([from, event, to]) => [`${from}/${event}`, to]));

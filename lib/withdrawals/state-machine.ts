@@ -7,6 +7,10 @@
  *   awaiting_approval ──approve (enough approvers)──▶ approved ──▶ submitting ──▶ submitted ──▶ paid | service_failed
  *         │  └─reject──▶ rejected                                   │      └──▶ failed (service refused; retry after a fix)
  *         └─cancel (requester)──▶ cancelled                          └──▶ unknown (no answer) ──▶ submitting (resubmit)
+ *
+ * approvals_lapsed: approved | failed ──▶ awaiting_approval. An approval counts only while its
+ * approver is active and may approve; when one no longer does at submission (and nothing has
+ * reached the service yet), the request goes back for another approval instead of being sent.
  */
 import { WITHDRAWAL_STATES, type WithdrawalState } from "@/lib/db/schema/enums";
 
@@ -22,6 +26,7 @@ export const WITHDRAWAL_EVENTS = [
   "submit_unknown",
   "service_paid",
   "service_failed",
+  "approvals_lapsed",
 ] as const;
 export type WithdrawalEvent = (typeof WITHDRAWAL_EVENTS)[number];
 
@@ -35,6 +40,7 @@ const TRANSITIONS: Record<WithdrawalEvent, Partial<Record<WithdrawalState, Withd
   submit_unknown: { submitting: "unknown" },
   service_paid: { submitted: "paid", unknown: "paid" },
   service_failed: { submitted: "service_failed", unknown: "service_failed" },
+  approvals_lapsed: { approved: "awaiting_approval", failed: "awaiting_approval" },
 };
 
 export function nextState(from: WithdrawalState, event: WithdrawalEvent): WithdrawalState | null {

@@ -4,6 +4,7 @@ import { withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { isServiceError, type ServiceClient, type ServiceError, type ValidationFailed } from "@/lib/service";
 import type { CreateWithdrawalInput } from "@/lib/service/schemas";
+import { claimForSubmission } from "./claim-for-submission";
 import { transition } from "./transition";
 
 /** When the background loop tries again after an unknown outcome. */
@@ -29,12 +30,15 @@ const REFUSALS = new Set([
 
 export type SubmitOutcome =
   | { result: "submitted" | "failed" | "unknown"; withdrawal: Withdrawal }
+  /** An approver was disabled or demoted since approving: back to awaiting approval, not sent. */
+  | { result: "approvals_lapsed"; withdrawal: Withdrawal }
   /** Someone else is submitting it, or it is not in a state that can be submitted. */
   | { result: "not_mine" };
 
 /**
  * Sends an approved (or unknown, or failed) withdrawal to the service, exactly once at a time:
- * only the caller whose conditional update moves it into "submitting" calls the service. Every
+ * only the caller whose conditional update moves it into "submitting" calls the service, and only
+ * while its approvals still count (claim-for-submission.ts). Every
  * attempt sends the same order_id, so a repeat after a timeout returns the payout already made.
  */
 export async function submitWithdrawal(
@@ -43,15 +47,12 @@ export async function submitWithdrawal(
   id: string,
   actor: { actorId?: string; source: "user" | "loop" },
 ): Promise<SubmitOutcome> {
-  const claimed = await transition(db, id, {
-    event: "start_submit",
-    ...actor,
-    set: {
-      submitAttempts: sql`${withdrawals.submitAttempts} + 1`,
-      nextSubmitAt: new Date(Date.now() + SUBMIT_LEASE_MS),
-    },
+  const claim = await claimForSubmission(db, id, actor, {
+    submitAttempts: sql`${withdrawals.submitAttempts} + 1`,
+    nextSubmitAt: new Date(Date.now() + SUBMIT_LEASE_MS),
   });
-  if (!claimed) return { result: "not_mine" };
+  if (claim.result !== "claimed") return claim;
+  const claimed = claim.withdrawal;
 
   try {
     const remote = await client.createWithdrawal(serviceInput(claimed));

@@ -31,7 +31,8 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
         {may.decide ? <DecisionButtons withdrawal={withdrawal} onDone={refresh} /> : null}
         {may.cannotDecide === "requester" ? (
           <p className="text-sm text-slate-600">
-            You requested this withdrawal, so someone else in finance approves it.
+            You requested this withdrawal, so someone else in finance approves it. You cannot reject it
+            yourself: cancel it if it is no longer needed.
           </p>
         ) : null}
         {may.cancel ? (

@@ -20,3 +20,10 @@ export const WITHDRAWAL_STATES = [
   "service_failed",
 ] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+
+/** Changes that wait for a second admin; see lib/db/schema/changes.ts. */
+export const CHANGE_KINDS = ["grant_role", "enable_user", "reset_two_factor", "approval_threshold"] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export const CHANGE_STATES = ["pending", "approved", "rejected", "cancelled"] as const;
+export type ChangeState = (typeof CHANGE_STATES)[number];

@@ -5,3 +5,5 @@ export * from "./webhooks";
 export * from "./withdrawals";
 export * from "./settings";
 export * from "./audit";
+export * from "./two-factor";
+export * from "./changes";

@@ -1,22 +1,43 @@
 import type { Metadata } from "next";
+import { ChangeActions } from "@/components/changes/detail/change-actions";
 import { ThresholdForm } from "@/components/settings/threshold-form";
+import { Badge } from "@/components/ui/badge";
 import { requirePermission } from "@/lib/auth/guards";
+import { listChanges } from "@/lib/change-review/queries";
+import { settingSubject } from "@/lib/changes/store";
 import { getDb } from "@/lib/db/client";
-import { getApprovalThreshold } from "@/lib/withdrawals/settings";
+import { getApprovalThreshold, THRESHOLD_KEY } from "@/lib/withdrawals/settings";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  await requirePermission("settings:manage");
-  const threshold = await getApprovalThreshold(await getDb());
+  const user = await requirePermission("settings:manage");
+  const db = await getDb();
+  const [threshold, [pending]] = await Promise.all([
+    getApprovalThreshold(db),
+    listChanges(db, user.id, { state: "pending", subject: settingSubject(THRESHOLD_KEY) }),
+  ]);
   return (
     <div className="grid max-w-2xl gap-6">
       <div>
         <h1 className="text-2xl font-semibold">Settings</h1>
         <p className="text-sm text-slate-600">
-          Rules for payouts. Changes apply to requests made from now on.
+          Rules for payouts. Changes apply to requests made from now on. Turning the two-approver rule on
+          applies at once; changing or removing it waits for a second admin&apos;s approval.
         </p>
       </div>
+      {pending ? (
+        <div
+          className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm"
+          data-testid="pending-change"
+        >
+          <p>
+            <Badge tone="warning">Waiting for a second admin</Badge> {pending.description}, proposed by{" "}
+            {pending.proposedBy}. Until it is approved, the rule below stays as it is.
+          </p>
+          <ChangeActions change={pending} />
+        </div>
+      ) : null}
       <ThresholdForm
         defaultValues={{
           enabled: Boolean(threshold),

@@ -1,0 +1,72 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { toast } from "@/components/ui/toaster";
+import type { ActionResult } from "@/lib/auth/action-result";
+import { approveChangeAction, cancelChangeAction, rejectChangeAction } from "@/lib/change-review/actions";
+import type { ChangeView } from "@/lib/change-review/queries";
+
+/**
+ * Approve, reject or cancel one pending change: only what the server said this admin may do
+ * (`viewerMay`), each after a confirmation, and why approving is not offered when it is not.
+ */
+export function ChangeActions({ change }: { change: ChangeView }) {
+  const router = useRouter();
+  const may = change.viewerMay;
+
+  const run = async (action: () => Promise<ActionResult<{ message: string }>>) => {
+    const result = await action();
+    if (result.ok) toast.success(result.data.message);
+    else toast.error(result.message);
+    router.refresh();
+    return result.ok;
+  };
+
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      {change.blocked ? <p className="text-xs text-amber-700">{change.blocked}</p> : null}
+      {!change.blocked && may.whyNotApprove ? (
+        <p className="text-xs text-slate-600">{may.whyNotApprove}</p>
+      ) : null}
+      {may.approve ? (
+        <ConfirmDialog
+          trigger={<Button size="sm">Approve</Button>}
+          title="Approve this change?"
+          description={`${change.description}. Proposed by ${change.proposedBy}. It applies as soon as you approve.`}
+          confirmLabel="Approve"
+          onConfirm={() => run(() => approveChangeAction({ id: change.id }))}
+        />
+      ) : null}
+      {may.reject ? (
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="secondary">
+              Reject
+            </Button>
+          }
+          title="Reject this change?"
+          description={`${change.description}. Nothing changes; ${change.proposedBy} can propose it again.`}
+          confirmLabel="Reject"
+          tone="danger"
+          onConfirm={() => run(() => rejectChangeAction({ id: change.id }))}
+        />
+      ) : null}
+      {may.cancel ? (
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="secondary">
+              Cancel change
+            </Button>
+          }
+          title="Cancel the change you proposed?"
+          description={`${change.description}. Nothing changes.`}
+          confirmLabel="Cancel change"
+          tone="danger"
+          onConfirm={() => run(() => cancelChangeAction({ id: change.id }))}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import "server-only";
+import type { ChangeHandlers } from "@/lib/changes/handler";
+import { enableUserHandler, grantRoleHandler, resetTwoFactorHandler } from "@/lib/users/change-handlers";
+import { thresholdChangeHandler } from "@/lib/withdrawals/settings";
+
+/** Every kind of change that waits for a second admin, with the feature that applies it. */
+export const CHANGE_HANDLERS: ChangeHandlers = {
+  grant_role: grantRoleHandler,
+  enable_user: enableUserHandler,
+  reset_two_factor: resetTwoFactorHandler,
+  approval_threshold: thresholdChangeHandler,
+};

@@ -1,0 +1,3 @@
+import { z } from "zod";
+
+export const changeIdSchema = z.object({ id: z.uuid() });

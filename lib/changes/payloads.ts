@@ -1,0 +1,28 @@
+import { z } from "zod";
+import type { ChangeKind } from "@/lib/db/schema/enums";
+
+/**
+ * What each kind of change carries, parsed back from its JSON column. Plain zod: the pending
+ * changes page (a client component) describes changes with these too.
+ */
+export const GATED_ROLES = ["finance", "admin"] as const;
+export type GatedRole = (typeof GATED_ROLES)[number];
+
+export const grantRolePayload = z.object({ role: z.enum(GATED_ROLES) });
+export const emptyPayload = z.object({});
+export const thresholdPayload = z.object({
+  threshold: z.object({ amount: z.string(), fiatCurrency: z.string() }).nullable(),
+});
+
+export const PAYLOADS = {
+  grant_role: grantRolePayload,
+  enable_user: emptyPayload,
+  reset_two_factor: emptyPayload,
+  approval_threshold: thresholdPayload,
+} satisfies Record<ChangeKind, z.ZodType>;
+
+export type ChangePayload<K extends ChangeKind> = z.output<(typeof PAYLOADS)[K]>;
+
+/** A user's facts a change to them depends on: it applies only while they are still so. */
+export const userBasis = z.object({ role: z.string(), disabled: z.boolean() });
+export type UserBasis = z.output<typeof userBasis>;

@@ -1,0 +1,54 @@
+// `npm run change:break-glass` lists the changes waiting for a second admin;
+// `npm run change:break-glass -- --id <change id>` applies one without a second admin.
+// For an install with a single admin only: it refuses while another active admin could approve
+// the change in Paydesk. The audit log records it with the command line as the actor and the
+// note "break-glass". Opens the database itself, so with the embedded database the server must be
+// stopped first (the data directory lock says so if not).
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { isRuleError } from "@/lib/auth/rule-error";
+import { applyAsBreakGlass } from "@/lib/change-review/break-glass";
+import { listPendingForCommandLine } from "@/lib/change-review/pending-for-cli";
+import { closeDb, getDb } from "@/lib/db/client";
+
+const usage = "Usage: npm run change:break-glass [-- --id <change id>]";
+
+async function main() {
+  const { values } = parseArgs({ options: { id: { type: "string" } } });
+  try {
+    const db = await getDb();
+    if (values.id === undefined) {
+      const pending = await listPendingForCommandLine(db);
+      if (pending.length === 0) console.log("Nothing is waiting for a second admin.");
+      for (const change of pending)
+        console.log(
+          `${change.id}  ${change.description} (proposed by ${change.proposedBy}, ${change.proposedAt})`,
+        );
+      if (pending.length > 0)
+        console.log("\nTo apply one without a second admin: npm run change:break-glass -- --id <change id>");
+      return;
+    }
+    const id = z.uuid().safeParse(values.id);
+    if (!id.success) {
+      console.error(`"${values.id}" is not a change id. Run the command without --id to list them.`);
+      console.error(usage);
+      process.exitCode = 2;
+      return;
+    }
+    const applied = await applyAsBreakGlass(db, id.data);
+    console.log(
+      `Applied change ${applied.id} without a second admin. The audit log records it as break-glass from the command line.`,
+    );
+  } catch (error) {
+    if (!isRuleError(error)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  } finally {
+    await closeDb();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,200 @@
+import "server-only";
+import { recordAudit, type AuditActor } from "@/lib/audit/record";
+import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
+import { isEnrolled, resetTwoFactor } from "@/lib/auth/two-factor/store";
+import { RuleError } from "@/lib/auth/rule-error";
+import { lockActiveAdminIds } from "@/lib/changes/admins";
+import { GATED_ROLES, type GatedRole } from "@/lib/changes/payloads";
+import { proposeChange, userSubject } from "@/lib/changes/store";
+import type { PendingChange, User } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/types";
+import {
+  createUser,
+  factsOf,
+  lockUserOrThrow,
+  writeDisabled,
+  writeRole,
+  type NewUserInput,
+} from "./manage-users";
+
+/**
+ * What an admin does to users, with dual control: granting finance or admin, enabling a disabled
+ * finance or admin user, and resetting a finance or admin user's two-factor only propose the change (a second admin approves it under
+ * Pending changes); everything else applies at once. Each writes one audit entry in the
+ * transaction of the change.
+ */
+
+/** Until a second admin approves their role, a new finance or admin user is a viewer: they can
+ * sign in and look, but neither request, approve nor configure anything. */
+export const ROLE_WHILE_PENDING: Role = "viewer";
+
+export const isGatedRole = (role: Role): role is GatedRole => (GATED_ROLES as readonly Role[]).includes(role);
+
+export type Outcome = { user: User; pending: PendingChange | null };
+
+export async function addUser(
+  db: Db,
+  actor: AuditActor & { userId: string },
+  input: NewUserInput,
+): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    await lockActiveAdminIds(tx);
+    const gated = isGatedRole(input.role) ? input.role : null;
+    const user = await createUser(tx, { ...input, role: gated ? ROLE_WHILE_PENDING : input.role });
+    const pending = gated
+      ? await proposeChange(tx, {
+          kind: "grant_role",
+          subject: userSubject(user.id),
+          targetUserId: user.id,
+          payload: { role: gated },
+          basis: factsOf(user),
+          proposedBy: actor.userId,
+        })
+      : null;
+    await recordAudit(tx, actor, {
+      action: "user.created",
+      object: { type: "user", id: user.id },
+      after: {
+        email: user.email,
+        name: user.name,
+        ...factsOf(user),
+        ...(pending ? { pendingRole: gated, change: pending.id } : {}),
+      },
+      note: pending
+        ? `The ${ROLE_LABELS[gated as GatedRole]} role waits for a second admin's approval.`
+        : null,
+    });
+    return { user, pending };
+  });
+}
+
+export async function changeRole(
+  db: Db,
+  actor: AuditActor & { userId: string },
+  userId: string,
+  role: Role,
+): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const admins = await lockActiveAdminIds(tx);
+    const target = await lockUserOrThrow(tx, userId);
+    if (target.role === role) throw new RuleError(`${target.email} is ${ROLE_LABELS[role]} already.`);
+    if (isGatedRole(role)) {
+      const pending = await proposeChange(tx, {
+        kind: "grant_role",
+        subject: userSubject(userId),
+        targetUserId: userId,
+        payload: { role },
+        basis: factsOf(target),
+        proposedBy: actor.userId,
+      });
+      await recordAudit(tx, actor, {
+        action: "change.proposed",
+        object: { type: "user", id: userId },
+        before: factsOf(target),
+        after: { ...factsOf(target), role, change: pending.id },
+        note: `Make ${target.email} ${ROLE_LABELS[role]}: waits for a second admin's approval.`,
+      });
+      return { user: target, pending };
+    }
+    const { before, after } = await writeRole(tx, admins, userId, role);
+    await recordAudit(tx, actor, {
+      action: "user.role_changed",
+      object: { type: "user", id: userId },
+      before,
+      after,
+    });
+    return { user: { ...target, role }, pending: null };
+  });
+}
+
+export async function setDisabled(
+  db: Db,
+  actor: AuditActor & { userId: string },
+  userId: string,
+  disabled: boolean,
+): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const admins = await lockActiveAdminIds(tx);
+    const target = await lockUserOrThrow(tx, userId);
+    if (Boolean(target.disabledAt) === disabled) {
+      throw new RuleError(`${target.email} is ${disabled ? "disabled" : "active"} already. Reload the page.`);
+    }
+    if (!disabled && isGatedRole(target.role)) {
+      const pending = await proposeChange(tx, {
+        kind: "enable_user",
+        subject: userSubject(userId),
+        targetUserId: userId,
+        payload: {},
+        basis: factsOf(target),
+        proposedBy: actor.userId,
+      });
+      await recordAudit(tx, actor, {
+        action: "change.proposed",
+        object: { type: "user", id: userId },
+        before: factsOf(target),
+        after: { ...factsOf(target), disabled: false, change: pending.id },
+        note: `Enable ${target.email} (${ROLE_LABELS[target.role]}) again: waits for a second admin's approval.`,
+      });
+      return { user: target, pending };
+    }
+    const { before, after } = await writeDisabled(tx, admins, userId, disabled);
+    await recordAudit(tx, actor, {
+      action: disabled ? "user.disabled" : "user.enabled",
+      object: { type: "user", id: userId },
+      before,
+      after,
+    });
+    return { user: target, pending: null };
+  });
+}
+
+/**
+ * Removes a user's authenticator and recovery codes (a lost phone): they sign in with their
+ * password alone until they enroll again. For finance and admin, whose second factor guards who
+ * may pay, it waits for a second admin.
+ */
+export async function resetUserTwoFactor(
+  db: Db,
+  actor: AuditActor & { userId: string },
+  userId: string,
+): Promise<Outcome> {
+  if (userId === actor.userId) {
+    throw new RuleError(
+      "To change your own two-factor sign-in, use Two-factor sign-in in your account settings (a recovery code works there if you lost your phone). If you have neither, ask another admin to reset it.",
+    );
+  }
+  return db.transaction(async (tx) => {
+    await lockActiveAdminIds(tx);
+    const target = await lockUserOrThrow(tx, userId);
+    if (!(await isEnrolled(tx, userId))) {
+      throw new RuleError(`${target.email} has no two-factor sign-in to reset. Reload the page.`);
+    }
+    const before = { ...factsOf(target), twoFactor: true };
+    if (isGatedRole(target.role)) {
+      const pending = await proposeChange(tx, {
+        kind: "reset_two_factor",
+        subject: userSubject(userId),
+        targetUserId: userId,
+        payload: {},
+        basis: before,
+        proposedBy: actor.userId,
+      });
+      await recordAudit(tx, actor, {
+        action: "change.proposed",
+        object: { type: "user", id: userId },
+        before,
+        after: { ...before, twoFactor: false, change: pending.id },
+        note: `Reset the two-factor sign-in of ${target.email} (${ROLE_LABELS[target.role]}): waits for a second admin's approval.`,
+      });
+      return { user: target, pending };
+    }
+    await resetTwoFactor(tx, userId);
+    await recordAudit(tx, actor, {
+      action: "user.two_factor_reset",
+      object: { type: "user", id: userId },
+      before,
+      after: { ...before, twoFactor: false },
+    });
+    return { user: target, pending: null };
+  });
+}

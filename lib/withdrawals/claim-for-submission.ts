@@ -1,0 +1,73 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { withdrawalApprovals, withdrawals, type Withdrawal } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/types";
+import { countingApprovals } from "./approval-policy";
+import { loadApprovals, type RecordedApproval } from "./approvals";
+import type { WithdrawalState } from "./state-machine";
+import { transition } from "./transition";
+
+/**
+ * States from which nothing has reached the service yet: the approvals are checked again before
+ * sending. From "unknown" an earlier attempt may have created the payout already; sending again
+ * with the same order id only learns its fate, so it is not held back.
+ */
+const RECHECKED: readonly WithdrawalState[] = ["approved", "failed"];
+
+export type Claim =
+  | { result: "claimed"; withdrawal: Withdrawal }
+  | { result: "approvals_lapsed"; withdrawal: Withdrawal }
+  | { result: "not_mine" };
+
+/**
+ * Moves a withdrawal into "submitting" for this caller, in one transaction with the check that
+ * its approvals still count (each approver still active and still allowed to approve). When they
+ * no longer suffice, the approvals that lapsed are dropped and the withdrawal goes back to
+ * awaiting approval, with a note saying whose approval stopped counting.
+ */
+export async function claimForSubmission(
+  db: Db,
+  id: string,
+  actor: { actorId?: string; source: "user" | "loop" },
+  set: PgUpdateSetSource<typeof withdrawals>,
+): Promise<Claim> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
+    if (row && RECHECKED.includes(row.state)) {
+      const approvals = await loadApprovals(tx, id);
+      const counting = countingApprovals(approvals, row.requestedBy);
+      if (counting.length < row.requiredApprovals) {
+        const lapsed = approvals.filter((approval) => !counting.includes(approval));
+        if (lapsed.length > 0) {
+          await tx.delete(withdrawalApprovals).where(
+            and(
+              eq(withdrawalApprovals.withdrawalId, id),
+              inArray(
+                withdrawalApprovals.approverId,
+                lapsed.map((approval) => approval.approverId),
+              ),
+            ),
+          );
+        }
+        const back = await transition(tx, id, {
+          event: "approvals_lapsed",
+          ...actor,
+          reason: lapsedNote(lapsed, row.requiredApprovals - counting.length),
+          detail: { lapsedApprovers: lapsed.map((approval) => approval.email) },
+        });
+        return back ? { result: "approvals_lapsed", withdrawal: back } : { result: "not_mine" };
+      }
+    }
+    const claimed = await transition(tx, id, { event: "start_submit", ...actor, set });
+    return claimed ? { result: "claimed", withdrawal: claimed } : { result: "not_mine" };
+  });
+}
+
+function lapsedNote(lapsed: RecordedApproval[], missing: number): string {
+  const who = lapsed.map((approval) => approval.email).join(" and ");
+  const needs = `It needs ${missing} more approval${missing === 1 ? "" : "s"} from finance before it is sent.`;
+  return lapsed.length > 0
+    ? `Not sent: the approval of ${who} no longer counts (disabled, or no longer allowed to approve). ${needs}`
+    : `Not sent: it has too few approvals. ${needs}`;
+}
