@@ -15,5 +15,17 @@ export const passwordSchema = safeText()
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: safeText().min(1, "Enter your password."),
+  password: safeText().min(1, "Enter your password.").max(200, "Use at most 200 characters."),
+  /** The second step, for a user with two-factor: a 6-digit code or a recovery code. */
+  code: safeText()
+    .trim()
+    .max(40, "A code has at most 40 characters.")
+    .optional()
+    .transform((code) => code || undefined),
 });
+
+/** The code asked for after the password (sign-in), or before a sensitive step (step-up). */
+export const codeSchema = safeText()
+  .trim()
+  .min(1, "Enter the 6-digit code from your authenticator app.")
+  .max(40, "A code has at most 40 characters.");
