@@ -29,3 +29,6 @@ export const codeSchema = safeText()
   .trim()
   .min(1, "Enter the 6-digit code from your authenticator app.")
   .max(40, "A code has at most 40 characters.");
+
+/** Not a message for people: authorize() answers it after the right password, and the sign-in form asks for the code. */
+export const TWO_FACTOR_REQUIRED = "two-factor-required";

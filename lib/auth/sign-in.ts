@@ -3,7 +3,9 @@ import { recordAudit, type AuditActor, type AuditEntry } from "@/lib/audit/recor
 import type { User } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import type { CodeLimiter } from "./code-limiter";
-import { signInSchema } from "./credentials-schema";
+import { signInSchema, TWO_FACTOR_REQUIRED } from "./credentials-schema";
+
+export { TWO_FACTOR_REQUIRED };
 import { findUserByEmail } from "./user-lookup";
 import { describeWait, type LoginLimiter } from "./login-rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
@@ -15,8 +17,6 @@ export type SignInResult =
   | { ok: false; message: string };
 
 export const WRONG_CREDENTIALS = "Wrong email or password.";
-/** Not a message for people: the sign-in form recognises it and asks for the code. */
-export const TWO_FACTOR_REQUIRED = "two-factor-required";
 export const WRONG_CODE =
   "That code is not right (or was already used). Enter the current code from your authenticator app, or one of your recovery codes.";
 
