@@ -24,11 +24,20 @@ export const signInSchema = z.object({
     .transform((code) => code || undefined),
 });
 
-/** The code asked for after the password (sign-in), or before a sensitive step (step-up). */
+/** A code from the authenticator app (or a recovery code where one is accepted). */
 export const codeSchema = safeText()
   .trim()
   .min(1, "Enter the 6-digit code from your authenticator app.")
   .max(40, "A code has at most 40 characters.");
+
+export const twoFactorCodeFormSchema = z.object({ code: codeSchema });
+
+/** The step-up code on a sensitive action: empty while the last verified code is recent enough. */
+export const stepUpCodeSchema = safeText()
+  .trim()
+  .max(40, "A code has at most 40 characters.")
+  .optional()
+  .transform((code) => code || undefined);
 
 /** Not a message for people: authorize() answers it after the right password, and the sign-in form asks for the code. */
 export const TWO_FACTOR_REQUIRED = "two-factor-required";

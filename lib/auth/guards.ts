@@ -2,14 +2,20 @@ import "server-only";
 import { forbidden, redirect } from "next/navigation";
 import { readSession, type CurrentUser } from "./current-user";
 import { can, type Action } from "./permissions";
+import { ENROLL_PATH } from "./two-factor/policy";
 
 export const END_SESSION_PATH = "/api/session/end";
 
-/** For pages: the active user, or a redirect to sign-in (or out, if the account was revoked). */
-export async function requireUser(): Promise<CurrentUser> {
+/**
+ * For pages: the active user, or a redirect to sign-in (or out, if the account was revoked), or to
+ * two-factor enrollment for admin and finance who have not enrolled (outside demo mode). Only the
+ * enrollment page itself passes `duringEnrollment`.
+ */
+export async function requireUser(options: { duringEnrollment?: boolean } = {}): Promise<CurrentUser> {
   const state = await readSession();
   if (state.status === "signed-out") redirect("/login");
   if (state.status === "revoked") redirect(`${END_SESSION_PATH}?reason=disabled`);
+  if (state.status === "must-enroll" && !options.duringEnrollment) redirect(ENROLL_PATH);
   return state.user;
 }
 

@@ -14,6 +14,7 @@ export const ACTIONS = [
   "withdrawals:request",
   "withdrawals:approve",
   "webhooks:view",
+  "account:two-factor",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -27,6 +28,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "invoices:create",
     "withdrawals:view",
     "webhooks:view",
+    "account:two-factor",
   ],
   finance: [
     "invoices:view",
@@ -34,9 +36,16 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "withdrawals:request",
     "withdrawals:approve",
     "webhooks:view",
+    "account:two-factor",
   ],
-  support: ["invoices:view", "invoices:create", "withdrawals:view", "withdrawals:request"],
-  viewer: ["invoices:view", "withdrawals:view"],
+  support: [
+    "invoices:view",
+    "invoices:create",
+    "withdrawals:view",
+    "withdrawals:request",
+    "account:two-factor",
+  ],
+  viewer: ["invoices:view", "withdrawals:view", "account:two-factor"],
 };
 
 export function can(role: Role, action: Action): boolean {

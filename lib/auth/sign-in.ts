@@ -10,7 +10,7 @@ import { findUserByEmail } from "./user-lookup";
 import { describeWait, type LoginLimiter } from "./login-rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import type { Role } from "./roles";
-import { isEnrolled, useSecondFactor } from "./two-factor/store";
+import { isEnrolled, spendSecondFactor } from "./two-factor/store";
 
 export type SignInResult =
   | { ok: true; user: { id: string; email: string; name: string; role: Role; sessionVersion: number } }
@@ -92,7 +92,7 @@ export async function checkCredentials(
     }
     const now = guard.now?.() ?? new Date();
     const outcome = await db.transaction(async (tx) => {
-      const verified = await useSecondFactor(tx, guard.secretKey, user.id, code, now);
+      const verified = await spendSecondFactor(tx, guard.secretKey, user.id, code, now);
       if (verified === "recovery") {
         await recordAudit(tx, actorOf(client, { email, user }), {
           action: "user.recovery_code_used",

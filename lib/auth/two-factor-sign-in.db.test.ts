@@ -8,7 +8,7 @@ import { createCodeLimiter } from "./code-limiter";
 import { createLoginLimiter, memoryCounters } from "./login-rate-limit";
 import { checkCredentials, TWO_FACTOR_REQUIRED, WRONG_CODE, type SignInGuard } from "./sign-in";
 import { secretKey } from "./two-factor/secret-box";
-import { confirmEnrollment, pendingSecret, resetTwoFactor, useSecondFactor } from "./two-factor/store";
+import { confirmEnrollment, pendingSecret, resetTwoFactor, spendSecondFactor } from "./two-factor/store";
 import { PERIOD_SECONDS } from "./two-factor/totp";
 
 let testDb: TestDb;
@@ -38,7 +38,7 @@ async function enrolledUser(email: string) {
   if (!secret) throw new Error("no pending secret");
   const recovery = await testDb.db.transaction(async (tx) => {
     expect(
-      await useSecondFactor(tx, key, user.id, codeAt(secret), new Date(clock), {
+      await spendSecondFactor(tx, key, user.id, codeAt(secret), new Date(clock), {
         allowRecovery: false,
         pending: true,
       }),

@@ -44,7 +44,7 @@ export type Verification = "totp" | "recovery" | "wrong" | "not-enrolled" | "unr
  * the code's time step is remembered (no replay), a recovery code is marked used. Run it inside
  * the transaction whose outcome it guards; the row is locked so two requests cannot both use one code.
  */
-export async function useSecondFactor(
+export async function spendSecondFactor(
   tx: Tx,
   key: Buffer,
   userId: string,
