@@ -19,9 +19,12 @@ export async function requireUser(options: { duringEnrollment?: boolean } = {}):
   return state.user;
 }
 
-/** For pages: as requireUser, and the 403 page when the role may not do `action`. */
+/**
+ * For pages: as requireUser, and the 403 page when the role may not do `action`. The two-factor
+ * settings page (its own permission) is the one page a user who must enroll can open.
+ */
 export async function requirePermission(action: Action): Promise<CurrentUser> {
-  const user = await requireUser();
+  const user = await requireUser({ duringEnrollment: action === "account:two-factor" });
   if (!can(user.role, action)) forbidden();
   return user;
 }
