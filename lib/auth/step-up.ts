@@ -2,6 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/types";
 import { serverEnv } from "@/lib/env";
 import { codeLimiter } from "./app-login-limiter";
+import type { CodeLimiter } from "./code-limiter";
 import { describeWait } from "./login-rate-limit";
 import { RuleError } from "./rule-error";
 import { appSecretKey } from "./two-factor/app-key";
@@ -20,9 +21,10 @@ export async function requireFreshCode(
   tx: Tx,
   userId: string,
   code: string | undefined,
-  now = new Date(),
-  windowMinutes = serverEnv().PAYDESK_STEP_UP_MINUTES,
+  options: { now?: Date; windowMinutes?: number; limiter?: CodeLimiter; secretKey?: Buffer } = {},
 ): Promise<void> {
+  const now = options.now ?? new Date();
+  const windowMinutes = options.windowMinutes ?? serverEnv().PAYDESK_STEP_UP_MINUTES;
   const row = await twoFactorRow(tx, userId);
   if (!row?.confirmedAt) return;
   const verifiedAt = row.lastVerifiedAt?.getTime() ?? 0;
@@ -35,14 +37,16 @@ export async function requireFreshCode(
       { field: STEP_UP_FIELD },
     );
   }
-  const limiter = await codeLimiter();
+  const limiter = options.limiter ?? (await codeLimiter());
   const attempt = await limiter.attempt(userId);
   if (!attempt.allowed) {
     throw new RuleError(`Too many wrong codes. Try again in ${describeWait(attempt.retryAfterSeconds)}.`, {
       field: STEP_UP_FIELD,
     });
   }
-  const verified = await spendSecondFactor(tx, appSecretKey(), userId, code, now, { allowRecovery: false });
+  const verified = await spendSecondFactor(tx, options.secretKey ?? appSecretKey(), userId, code, now, {
+    allowRecovery: false,
+  });
   if (verified !== "totp") {
     throw new RuleError(
       "That code is not right (or was already used). Enter the current code from your authenticator app.",
