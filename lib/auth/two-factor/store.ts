@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { recoveryCodes, userTwoFactor, type UserTwoFactor } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
 import {
@@ -107,4 +107,13 @@ export async function unusedRecoveryCodeCount(db: DbOrTx, userId: string): Promi
 export async function resetTwoFactor(tx: Tx, userId: string): Promise<void> {
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+}
+
+/** Which of these users have two-factor on (for the users list). */
+export async function enrolledUserIds(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db
+    .select({ userId: userTwoFactor.userId })
+    .from(userTwoFactor)
+    .where(isNotNull(userTwoFactor.confirmedAt));
+  return new Set(rows.map((row) => row.userId));
 }
