@@ -79,6 +79,7 @@ const PAGES: PageCheck[] = [
   { name: "new user", role: "admin", path: () => "/admin/users/new" },
   { name: "service connection", role: "admin", path: () => "/admin/service" },
   { name: "settings", role: "admin", path: () => "/admin/settings" },
+  { name: "two-factor setup", role: "viewer", path: () => "/account/two-factor" },
   { name: "403", role: "viewer", path: () => "/admin/users", status: 403 },
   { name: "404 (unknown address)", role: "viewer", path: () => "/no-such-page", status: 404 },
   { name: "404 (unknown invoice)", role: "viewer", path: () => `/invoices/${NO_SUCH_ID}`, status: 404 },

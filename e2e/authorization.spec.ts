@@ -36,6 +36,9 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   approveWithdrawalAction: "withdrawals:approve",
   retryWithdrawalAction: "withdrawals:approve",
   rejectWithdrawalAction: "withdrawals:approve",
+  confirmTwoFactorAction: "account:two-factor",
+  turnOffTwoFactorAction: "account:two-factor",
+  resetUserTwoFactorAction: "users:manage",
 };
 
 /**

@@ -17,6 +17,7 @@ import {
 } from "@/components/ui/table";
 import { toast } from "@/components/ui/toaster";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/roles";
+import { TwoFactorResetButton } from "@/components/two-factor/two-factor-reset-button";
 import { changeRoleAction, setUserDisabledAction } from "@/lib/users/actions";
 
 export interface UserRow {
@@ -26,6 +27,7 @@ export interface UserRow {
   role: Role;
   disabled: boolean;
   createdAt: string;
+  twoFactor: boolean;
 }
 
 export function UsersTable({ users, currentUserId }: { users: UserRow[]; currentUserId: string }) {
@@ -37,6 +39,7 @@ export function UsersTable({ users, currentUserId }: { users: UserRow[]; current
           <TableHead>Email</TableHead>
           <TableHead>Role</TableHead>
           <TableHead>Status</TableHead>
+          <TableHead>Two-factor</TableHead>
           <TableHead className="text-right">Access</TableHead>
         </TableRow>
       </TableHeader>
@@ -104,6 +107,9 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
       </TableCell>
       <TableCell label="Status">
         {user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
+      </TableCell>
+      <TableCell label="Two-factor">
+        <TwoFactorResetButton user={user} enrolled={user.twoFactor} isCurrentUser={isSelf} />
       </TableCell>
       <TableCell label="Access" className="text-right">
         <ConfirmDialog

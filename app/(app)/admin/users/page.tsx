@@ -3,6 +3,7 @@ import Link from "next/link";
 import { UsersTable } from "@/components/users/users-table";
 import { Button } from "@/components/ui/button";
 import { requirePermission } from "@/lib/auth/guards";
+import { enrolledUserIds } from "@/lib/auth/two-factor/store";
 import { getDb } from "@/lib/db/client";
 import { listUsers } from "@/lib/users/queries";
 
@@ -10,7 +11,8 @@ export const metadata: Metadata = { title: "Users" };
 
 export default async function UsersPage() {
   const currentUser = await requirePermission("users:manage");
-  const users = await listUsers(await getDb());
+  const db = await getDb();
+  const [users, enrolled] = await Promise.all([listUsers(db), enrolledUserIds(db)]);
   return (
     <div className="grid gap-6">
       <div className="flex items-center justify-between">
@@ -33,6 +35,7 @@ export default async function UsersPage() {
           role: user.role,
           disabled: Boolean(user.disabledAt),
           createdAt: user.createdAt.toISOString(),
+          twoFactor: enrolled.has(user.id),
         }))}
       />
     </div>
