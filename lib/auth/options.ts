@@ -63,7 +63,9 @@ export function authOptions(): NextAuthOptions {
         if (!userId) return;
         const db = await getDb();
         const user = await findUserById(db, userId);
-        const actor = user ? await requestActor(user) : { kind: "user" as const, userId, email: null };
+        // The entry's address is a nicety: reading it must never stop the sign-out itself.
+        const fallback = { kind: "user" as const, userId, email: user?.email ?? null };
+        const actor = user ? await requestActor(user).catch(() => fallback) : fallback;
         await db.transaction(async (tx) => {
           await endSessionsOf(tx, userId);
           await recordAudit(tx, actor, { action: "auth.signed_out", object: { type: "user", id: userId } });
