@@ -59,7 +59,8 @@ export const confirmTwoFactorAction = defineAction({
       return codes;
     });
     await (await codeLimiter()).succeeded(user.id);
-    revalidatePath("/", "layout");
+    // No revalidation here: a re-render would show "on" and unmount the recovery codes before they
+    // are saved. The page's Continue button refreshes.
     return { recoveryCodes };
   },
 });
