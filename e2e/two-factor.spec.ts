@@ -53,7 +53,12 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   for (const [role, email] of Object.entries(USERS)) passwords[email] = createUser(email, role);
-  server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], { env, stdio: "ignore" });
+  server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+    env,
+    stdio: "ignore",
+    // Its own process group: npx starts next-server as a child, and the whole group is stopped after.
+    detached: true,
+  });
   for (let i = 0; i < 120; i++) {
     const up = await fetch(`${BASE}/login`).then(
       (response) => response.ok,
@@ -66,7 +71,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  server?.kill();
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });
 });
 
