@@ -224,3 +224,25 @@ describe("sign-in audit entries", () => {
     expect((await testDb.db.select().from(auditLog)).length).toBe(before);
   });
 });
+
+describe("an unconfirmed enrollment", () => {
+  it("keeps one secret across page loads, and starts afresh after NEXTAUTH_SECRET changed", async () => {
+    const user = await insertUser(testDb.db, { email: "pending@example.com", password: "a-long-password-1" });
+    const [first, second] = await Promise.all([
+      pendingSecret(testDb.db, key, user.id),
+      pendingSecret(testDb.db, key, user.id),
+    ]);
+    expect(first).toMatch(/^[A-Z2-7]{32}$/);
+    expect(second).toBe(first);
+    expect(await pendingSecret(testDb.db, key, user.id)).toBe(first);
+    const otherKey = secretKey("another-secret-of-some-length");
+    const fresh = await pendingSecret(testDb.db, otherKey, user.id);
+    expect(fresh).toMatch(/^[A-Z2-7]{32}$/);
+    expect(fresh).not.toBe(first);
+  });
+
+  it("shows no secret once confirmed", async () => {
+    const { user } = await enrolledUser("confirmed@example.com");
+    expect(await pendingSecret(testDb.db, key, user.id)).toBeNull();
+  });
+});

@@ -29,12 +29,16 @@ export async function pendingSecret(db: DbOrTx, key: Buffer, userId: string): Pr
   if (row?.confirmedAt) return null;
   const existing = row ? openSecret(key, row.secretEncrypted) : null;
   if (existing) return existing;
-  const secret = newSecret();
-  await db
-    .insert(userTwoFactor)
-    .values({ userId, secretEncrypted: sealSecret(key, secret) })
-    .onConflictDoUpdate({ target: userTwoFactor.userId, set: { secretEncrypted: sealSecret(key, secret) } });
-  return secret;
+  const sealed = sealSecret(key, newSecret());
+  if (row) {
+    // Sealed under another NEXTAUTH_SECRET: start this unconfirmed enrollment afresh.
+    await db.update(userTwoFactor).set({ secretEncrypted: sealed }).where(eq(userTwoFactor.userId, userId));
+  } else {
+    // Two pages opened at once keep one secret between them: the first insert wins.
+    await db.insert(userTwoFactor).values({ userId, secretEncrypted: sealed }).onConflictDoNothing();
+  }
+  const stored = await twoFactorRow(db, userId);
+  return stored && !stored.confirmedAt ? openSecret(key, stored.secretEncrypted) : null;
 }
 
 export type Verification = "totp" | "recovery" | "wrong" | "not-enrolled" | "unreadable";
