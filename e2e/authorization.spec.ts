@@ -41,6 +41,8 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   approveChangeAction: "changes:decide",
   rejectChangeAction: "changes:decide",
   cancelChangeAction: "changes:decide",
+  confirmTwoFactorAction: "account:two-factor",
+  turnOffTwoFactorAction: "account:two-factor",
 };
 
 /**

@@ -16,6 +16,8 @@ const envSchema = z.object({
   PAYDESK_DEMO: flag,
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_MAX_AGE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(480),
+  /** How long a verified two-factor code counts before approving a payout asks for a fresh one (0: always ask). */
+  PAYDESK_STEP_UP_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   /** How many proxies of ours stand in front of Paydesk (0: clients connect directly). */
   TRUST_PROXY: z
     .enum(["true", "false"])

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
 import { requireUser } from "@/lib/auth/guards";
+import { serverEnv } from "@/lib/env";
 import { usesEmbeddedSandbox } from "@/lib/service/app-config";
 
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   return (
     <>
-      <AppHeader user={user} sandbox={usesEmbeddedSandbox()} />
+      <AppHeader user={user} sandbox={usesEmbeddedSandbox()} demo={serverEnv().PAYDESK_DEMO} />
       <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
     </>
   );

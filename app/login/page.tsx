@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { readSession } from "@/lib/auth/current-user";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
+import { ENROLL_PATH } from "@/lib/auth/two-factor/policy";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -21,6 +22,7 @@ export default async function LoginPage({
   const callbackPath = safeCallbackPath(params.callbackUrl);
   const state = await readSession();
   if (state.status === "active") redirect(callbackPath);
+  if (state.status === "must-enroll") redirect(ENROLL_PATH);
 
   const notice = params.reason ? NOTICES[params.reason] : undefined;
   return (

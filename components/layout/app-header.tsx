@@ -9,9 +9,11 @@ interface AppHeaderProps {
   user: { name: string; email: string; role: Role };
   /** True when Paydesk talks to its embedded sandbox: nothing here is real money. */
   sandbox: boolean;
+  /** PAYDESK_DEMO: published passwords, and two-factor sign-in is nobody's obligation. */
+  demo?: boolean;
 }
 
-export function AppHeader({ user, sandbox }: AppHeaderProps) {
+export function AppHeader({ user, sandbox, demo = false }: AppHeaderProps) {
   const items = NAV_ITEMS.filter((item) => !item.permission || can(user.role, item.permission));
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -21,6 +23,12 @@ export function AppHeader({ user, sandbox }: AppHeaderProps) {
           data-testid="sandbox-banner"
         >
           Sandbox: Paydesk is connected to its embedded test service. No real money moves.
+        </p>
+      ) : null}
+      {demo ? (
+        <p className="bg-amber-50 px-6 py-1 text-center text-xs text-amber-900" data-testid="demo-banner">
+          Demo mode: the demo users&apos; passwords are published, and two-factor sign-in is optional for
+          everyone here. Outside demo mode, admin and finance must set it up.
         </p>
       ) : null}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
@@ -37,6 +45,12 @@ export function AppHeader({ user, sandbox }: AppHeaderProps) {
               {user.email} · {ROLE_LABELS[user.role]}
             </div>
           </div>
+          <Link
+            href="/account/two-factor"
+            className="text-sm text-slate-700 underline-offset-4 hover:underline"
+          >
+            Two-factor sign-in
+          </Link>
           <SignOutButton />
         </div>
       </div>

@@ -15,5 +15,29 @@ export const passwordSchema = safeText()
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: safeText().min(1, "Enter your password."),
+  password: safeText().min(1, "Enter your password.").max(200, "Use at most 200 characters."),
+  /** The second step, for a user with two-factor: a 6-digit code or a recovery code. */
+  code: safeText()
+    .trim()
+    .max(40, "A code has at most 40 characters.")
+    .optional()
+    .transform((code) => code || undefined),
 });
+
+/** A code from the authenticator app (or a recovery code where one is accepted). */
+export const codeSchema = safeText()
+  .trim()
+  .min(1, "Enter the 6-digit code from your authenticator app.")
+  .max(40, "A code has at most 40 characters.");
+
+export const twoFactorCodeFormSchema = z.object({ code: codeSchema });
+
+/** The step-up code on a sensitive action: empty while the last verified code is recent enough. */
+export const stepUpCodeSchema = safeText()
+  .trim()
+  .max(40, "A code has at most 40 characters.")
+  .optional()
+  .transform((code) => code || undefined);
+
+/** Not a message for people: authorize() answers it after the right password, and the sign-in form asks for the code. */
+export const TWO_FACTOR_REQUIRED = "two-factor-required";

@@ -6,6 +6,8 @@ import type { User } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
 import { SESSION_COOKIE_NAMES, sessionCookieValue } from "./session-cookies";
 import { judgeSessionToken, nowInSeconds } from "./session-token";
+import { roleMustEnroll } from "./two-factor/policy";
+import { isEnrolled } from "./two-factor/store";
 import { findUserById } from "./user-lookup";
 
 export type CurrentUser = Pick<User, "id" | "email" | "name" | "role">;
@@ -14,7 +16,12 @@ export type SessionState =
   | { status: "signed-out" }
   /** Signed in with a token, but the account was disabled since. */
   | { status: "revoked" }
-  | { status: "active"; user: CurrentUser };
+  | { status: "active"; user: CurrentUser }
+  /**
+   * Signed in, but an admin or finance user without two-factor outside demo mode: only the
+   * enrollment page and its actions accept them. Everything that asks for "active" refuses them.
+   */
+  | { status: "must-enroll"; user: CurrentUser };
 
 /**
  * The session's user as the database sees them now, not as the token remembers them: the token
@@ -27,7 +34,10 @@ export async function readSession(): Promise<SessionState> {
   const user = await findUserById(await getDb(), token.sub);
   const verdict = judgeSessionToken(token, user, nowInSeconds(), env.SESSION_MAX_AGE_MINUTES * 60);
   if (verdict === "active" && user) {
-    return { status: "active", user: { id: user.id, email: user.email, name: user.name, role: user.role } };
+    const current = { id: user.id, email: user.email, name: user.name, role: user.role };
+    if (roleMustEnroll(user.role, env.PAYDESK_DEMO) && !(await isEnrolled(await getDb(), user.id)))
+      return { status: "must-enroll", user: current };
+    return { status: "active", user: current };
   }
   return verdict === "disabled" ? { status: "revoked" } : { status: "signed-out" };
 }

@@ -8,6 +8,14 @@ const session: SessionState = {
 };
 vi.mock("./current-user", () => ({ readSession: async () => session }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => ({}) }));
+// Outside a request there are no headers to read the client address from.
+vi.mock("@/lib/audit/request-actor", () => ({
+  requestActor: async (user: { id: string; email: string }) => ({
+    kind: "user",
+    userId: user.id,
+    email: user.email,
+  }),
+}));
 
 const { defineAction } = await import("./define-action");
 

@@ -9,6 +9,7 @@ import { readSession, type CurrentUser, type SessionState } from "./current-user
 import type { ActionResult, FieldErrors } from "./action-result";
 import { can, type Action } from "./permissions";
 import { isRuleError } from "./rule-error";
+import { ENROLL_FIRST_MESSAGE } from "./two-factor/policy";
 
 /**
  * The one way into the server for mutations: read the session (fresh from the database),
@@ -27,6 +28,8 @@ export interface ActionContext {
 interface ActionDefinition<S extends z.ZodType, T> {
   /** Required: an action without a declared permission does not compile. */
   permission: Action;
+  /** Only two-factor enrollment itself: accepted from an admin or finance user who must still enroll. */
+  duringEnrollment?: true;
   schema: S;
   handler: (input: z.output<S>, context: ActionContext) => Promise<T>;
 }
@@ -34,8 +37,15 @@ interface ActionDefinition<S extends z.ZodType, T> {
 type Denied = Extract<ActionResult<never>, { ok: false }>;
 
 /** The guard every action runs: an active user whose role the permission table allows. */
-export function authorize(state: SessionState, permission: Action): { user: CurrentUser } | Denied {
-  if (state.status !== "active") {
+export function authorize(
+  state: SessionState,
+  permission: Action,
+  options: { duringEnrollment?: boolean } = {},
+): { user: CurrentUser } | Denied {
+  if (state.status === "must-enroll" && !options.duringEnrollment) {
+    return { ok: false, code: "forbidden", message: ENROLL_FIRST_MESSAGE };
+  }
+  if (state.status !== "active" && state.status !== "must-enroll") {
     return { ok: false, code: "unauthenticated", message: "Your session has ended. Sign in again." };
   }
   if (!can(state.user.role, permission)) {
@@ -46,7 +56,9 @@ export function authorize(state: SessionState, permission: Action): { user: Curr
 
 export function defineAction<S extends z.ZodType, T>(definition: ActionDefinition<S, T>) {
   return async function action(input: z.input<S>): Promise<ActionResult<T>> {
-    const access = authorize(await readSession(), definition.permission);
+    const access = authorize(await readSession(), definition.permission, {
+      duringEnrollment: definition.duringEnrollment,
+    });
     if (!("user" in access)) return access;
     const { user } = access;
     // Before the schema, so that text no schema checks (a JSON value, a forgotten field) never

@@ -4,9 +4,15 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { clientAddress } from "@/lib/client-address";
-import { loginLimiter } from "./app-login-limiter";
+import { recordAudit } from "@/lib/audit/record";
+import { requestActor } from "@/lib/audit/request-actor";
+import { codeLimiter, loginLimiter } from "./app-login-limiter";
 import { endSessionsOf, refreshSessionToken } from "./session-lifecycle";
 import { checkCredentials } from "./sign-in";
+import { appSecretKey } from "./two-factor/app-key";
+import { findUserById } from "./user-lookup";
+
+const USER_AGENT_LIMIT = 512;
 
 export function authOptions(): NextAuthOptions {
   const env = serverEnv();
@@ -20,10 +26,18 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { type: "email" }, password: { type: "password" } },
+        credentials: { email: { type: "email" }, password: { type: "password" }, code: { type: "text" } },
         async authorize(credentials, request) {
-          const ip = clientAddress(request?.headers, env.TRUST_PROXY);
-          const result = await checkCredentials(await getDb(), await loginLimiter(), credentials, ip);
+          const userAgent = request?.headers?.["user-agent"];
+          const result = await checkCredentials(
+            await getDb(),
+            { passwords: await loginLimiter(), codes: await codeLimiter(), secretKey: appSecretKey() },
+            credentials,
+            {
+              address: clientAddress(request?.headers, env.TRUST_PROXY),
+              userAgent: typeof userAgent === "string" ? userAgent.slice(0, USER_AGENT_LIMIT) : null,
+            },
+          );
           // next-auth hands a thrown error's message to the client as the sign-in error.
           if (!result.ok) throw new Error(result.message);
           return result.user;
@@ -45,7 +59,17 @@ export function authOptions(): NextAuthOptions {
     events: {
       // Signing out ends every session of the user, not just this browser's cookie.
       async signOut({ token }) {
-        if (token?.sub) await endSessionsOf(await getDb(), token.sub);
+        const userId = token?.sub;
+        if (!userId) return;
+        const db = await getDb();
+        const user = await findUserById(db, userId);
+        // The entry's address is a nicety: reading it must never stop the sign-out itself.
+        const fallback = { kind: "user" as const, userId, email: user?.email ?? null };
+        const actor = user ? await requestActor(user).catch(() => fallback) : fallback;
+        await db.transaction(async (tx) => {
+          await endSessionsOf(tx, userId);
+          await recordAudit(tx, actor, { action: "auth.signed_out", object: { type: "user", id: userId } });
+        });
       },
     },
   };

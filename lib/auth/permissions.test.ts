@@ -8,6 +8,14 @@ import { RuleError } from "./rule-error";
 const session = vi.hoisted(() => ({ current: { status: "signed-out" } as SessionState }));
 vi.mock("./current-user", () => ({ readSession: async () => session.current }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => ({}) }));
+// Outside a request there are no headers to read the client address from.
+vi.mock("@/lib/audit/request-actor", () => ({
+  requestActor: async (user: { id: string; email: string }) => ({
+    kind: "user",
+    userId: user.id,
+    email: user.email,
+  }),
+}));
 
 const { authorize, defineAction } = await import("./define-action");
 
@@ -24,6 +32,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "webhooks:reprocess",
     "changes:view",
     "changes:decide",
+    "account:two-factor",
   ],
   finance: [
     "invoices:view",
@@ -31,9 +40,16 @@ const EXPECTED: Record<Role, Action[]> = {
     "withdrawals:request",
     "withdrawals:approve",
     "webhooks:view",
+    "account:two-factor",
   ],
-  support: ["invoices:view", "invoices:create", "withdrawals:view", "withdrawals:request"],
-  viewer: ["invoices:view", "withdrawals:view"],
+  support: [
+    "invoices:view",
+    "invoices:create",
+    "withdrawals:view",
+    "withdrawals:request",
+    "account:two-factor",
+  ],
+  viewer: ["invoices:view", "withdrawals:view", "account:two-factor"],
 };
 
 const activeAs = (role: Role): SessionState => ({
@@ -60,6 +76,26 @@ describe("the permission table, through the guard every action uses", () => {
   it.each(ACTIONS)("signed-out and revoked sessions are refused %s", (action) => {
     expect(authorize({ status: "signed-out" }, action)).toMatchObject({ ok: false, code: "unauthenticated" });
     expect(authorize({ status: "revoked" }, action)).toMatchObject({ ok: false, code: "unauthenticated" });
+  });
+});
+
+describe("admin and finance who must still enroll in two-factor", () => {
+  const mustEnroll = (role: Role): SessionState =>
+    ({ ...activeAs(role), status: "must-enroll" }) as SessionState;
+  it.each(ACTIONS)("are refused %s with a message saying to enroll", (action) => {
+    expect(authorize(mustEnroll("finance"), action)).toMatchObject({
+      ok: false,
+      code: "forbidden",
+      message: expect.stringMatching(/Set up two-factor sign-in first/),
+    });
+  });
+  it("may run the enrollment action itself", () => {
+    expect(authorize(mustEnroll("admin"), "account:two-factor", { duringEnrollment: true })).toEqual({
+      user: expect.objectContaining({ role: "admin" }),
+    });
+    expect(authorize(mustEnroll("admin"), "withdrawals:approve", { duringEnrollment: true })).toMatchObject({
+      code: "forbidden",
+    });
   });
 });
 

@@ -18,6 +18,7 @@ export const ACTIONS = [
   // Dual control: changes to who may pay wait for a second admin (lib/changes).
   "changes:view",
   "changes:decide",
+  "account:two-factor",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -34,6 +35,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "webhooks:reprocess",
     "changes:view",
     "changes:decide",
+    "account:two-factor",
   ],
   finance: [
     "invoices:view",
@@ -41,9 +43,16 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "withdrawals:request",
     "withdrawals:approve",
     "webhooks:view",
+    "account:two-factor",
   ],
-  support: ["invoices:view", "invoices:create", "withdrawals:view", "withdrawals:request"],
-  viewer: ["invoices:view", "withdrawals:view"],
+  support: [
+    "invoices:view",
+    "invoices:create",
+    "withdrawals:view",
+    "withdrawals:request",
+    "account:two-factor",
+  ],
+  viewer: ["invoices:view", "withdrawals:view", "account:two-factor"],
 };
 
 export function can(role: Role, action: Action): boolean {

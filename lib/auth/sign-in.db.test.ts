@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { disableUser, insertUser } from "@/test-support/users";
-import { createLoginLimiter } from "./login-rate-limit";
-import { checkCredentials, WRONG_CREDENTIALS } from "./sign-in";
+import { createCodeLimiter } from "./code-limiter";
+import { createLoginLimiter, memoryCounters } from "./login-rate-limit";
+import { checkCredentials, WRONG_CREDENTIALS, type SignInGuard } from "./sign-in";
+import { secretKey } from "./two-factor/secret-box";
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -17,20 +19,24 @@ beforeAll(async () => {
 afterAll(() => testDb.close());
 
 // Memory counters: the database-backed ones are tested in login-rate-limit.db.test.ts.
-const limiter = () =>
-  createLoginLimiter({
+const guard = async (): Promise<SignInGuard> => ({
+  passwords: await createLoginLimiter({
     perEmail: { points: 3, durationSeconds: 60 },
     perAddress: { points: 10, durationSeconds: 60 },
     perKnownBrowser: { points: 3, durationSeconds: 60 },
-  });
+  }),
+  codes: await createCodeLimiter(memoryCounters),
+  secretKey: secretKey("a-test-secret-of-some-length"),
+});
+const at = (address: string) => ({ address, userAgent: "test-agent" });
 
 describe("checking credentials", () => {
   it("signs in with the right password, whatever the email's case", async () => {
     const result = await checkCredentials(
       testDb.db,
-      await limiter(),
+      await guard(),
       { email: "ANN@example.com", password: "a-long-password-1" },
-      "ip",
+      at("ip"),
     );
     expect(result).toMatchObject({ ok: true, user: { email: "ann@example.com", role: "support" } });
   });
@@ -38,29 +44,29 @@ describe("checking credentials", () => {
   it("gives the same answer for a wrong password and an unknown email", async () => {
     const wrong = await checkCredentials(
       testDb.db,
-      await limiter(),
+      await guard(),
       { email: "ann@example.com", password: "nope" },
-      "ip",
+      at("ip"),
     );
     const unknown = await checkCredentials(
       testDb.db,
-      await limiter(),
+      await guard(),
       { email: "nobody@example.com", password: "nope" },
-      "ip",
+      at("ip"),
     );
     expect(wrong).toEqual({ ok: false, message: WRONG_CREDENTIALS });
     expect(unknown).toEqual({ ok: false, message: WRONG_CREDENTIALS });
   });
 
   it("refuses even the right password once the email is rate-limited", async () => {
-    const shared = await limiter();
+    const shared = await guard();
     for (let i = 0; i < 3; i++)
-      await checkCredentials(testDb.db, shared, { email: "ann@example.com", password: "nope" }, "ip");
+      await checkCredentials(testDb.db, shared, { email: "ann@example.com", password: "nope" }, at("ip"));
     const result = await checkCredentials(
       testDb.db,
       shared,
       { email: "ann@example.com", password: "a-long-password-1" },
-      "ip",
+      at("ip"),
     );
     expect(result).toMatchObject({
       ok: false,
@@ -78,28 +84,28 @@ describe("checking credentials", () => {
     await disableUser(testDb.db, user.id);
     const result = await checkCredentials(
       testDb.db,
-      await limiter(),
+      await guard(),
       { email: "gone@example.com", password: "a-long-password-2" },
-      "ip",
+      at("ip"),
     );
     expect(result).toMatchObject({ ok: false, message: expect.stringMatching(/disabled/) });
   });
 
   it("failures on other accounts from other addresses never refuse the right password", async () => {
-    const shared = await limiter();
+    const shared = await guard();
     for (let i = 0; i < 30; i++) {
       await checkCredentials(
         testDb.db,
         shared,
         { email: `victim${i}@example.com`, password: "nope" },
-        "192.0.2.66",
+        at("192.0.2.66"),
       );
     }
     const result = await checkCredentials(
       testDb.db,
       shared,
       { email: "ann@example.com", password: "a-long-password-1" },
-      "198.51.100.7",
+      at("198.51.100.7"),
     );
     expect(result).toMatchObject({ ok: true });
   });
@@ -109,9 +115,9 @@ describe("checking credentials", () => {
     await disableUser(testDb.db, user.id);
     const result = await checkCredentials(
       testDb.db,
-      await limiter(),
+      await guard(),
       { email: "off@example.com", password: "wrong-password" },
-      "ip",
+      at("ip"),
     );
     expect(result).toEqual({ ok: false, message: WRONG_CREDENTIALS });
   });

@@ -1,35 +1,64 @@
 import "server-only";
+import { recordAudit, type AuditActor, type AuditEntry } from "@/lib/audit/record";
+import type { User } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
-import { signInSchema } from "./credentials-schema";
+import type { CodeLimiter } from "./code-limiter";
+import { signInSchema, TWO_FACTOR_REQUIRED } from "./credentials-schema";
+
+export { TWO_FACTOR_REQUIRED };
 import { findUserByEmail } from "./user-lookup";
 import { describeWait, type LoginLimiter } from "./login-rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import type { Role } from "./roles";
+import { isEnrolled, spendSecondFactor } from "./two-factor/store";
 
 export type SignInResult =
   | { ok: true; user: { id: string; email: string; name: string; role: Role; sessionVersion: number } }
   | { ok: false; message: string };
 
 export const WRONG_CREDENTIALS = "Wrong email or password.";
+export const WRONG_CODE =
+  "That code is not right (or was already used). Enter the current code from your authenticator app, or one of your recovery codes.";
+
+export interface SignInGuard {
+  passwords: LoginLimiter;
+  codes: CodeLimiter;
+  /** The key two-factor secrets are sealed with (see two-factor/secret-box.ts). */
+  secretKey: Buffer;
+  now?: () => Date;
+}
+
+export interface SignInClient {
+  address: string;
+  userAgent: string | null;
+}
 
 /**
  * Checks credentials for next-auth's authorize(): the attempt is counted first (so parallel
- * guesses cannot outrun the limit), then the password, then the account's status. A disabled
- * account is named only to someone who gave its right password: a wrong one gets the same answer
- * as any other.
+ * guesses cannot outrun the limit), then the password, then the account's status, then (for a user
+ * with two-factor) the code, counted per user like passwords. A disabled account is named only to
+ * someone who gave its right password: a wrong one gets the same answer as any other. Every
+ * outcome but "now enter your code" writes one audit entry, with the email tried and never the
+ * password.
  */
 export async function checkCredentials(
   db: Db,
-  limiter: LoginLimiter,
+  guard: SignInGuard,
   credentials: unknown,
-  address: string,
+  client: SignInClient,
 ): Promise<SignInResult> {
+  const audit = (entry: AuditEntry, who: { email?: string; user?: User } = {}) =>
+    recordAudit(db, actorOf(client, who), entry);
   const parsed = signInSchema.safeParse(credentials);
-  if (!parsed.success) return { ok: false, message: WRONG_CREDENTIALS };
-  const { email, password } = parsed.data;
+  if (!parsed.success) {
+    await audit({ action: "auth.sign_in_failed", note: "The sign-in request was malformed." });
+    return { ok: false, message: WRONG_CREDENTIALS };
+  }
+  const { email, password, code } = parsed.data;
 
-  const attempt = await limiter.attempt(email, address);
+  const attempt = await guard.passwords.attempt(email, client.address);
   if (!attempt.allowed) {
+    await audit({ action: "auth.locked_out", note: "Too many failed passwords." }, { email });
     return {
       ok: false,
       message: `Too many failed sign-in attempts. Try again in ${describeWait(attempt.retryAfterSeconds)}.`,
@@ -40,11 +69,59 @@ export async function checkCredentials(
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, password)
     : await burnPasswordCheck(password);
-  if (!user || !passwordOk) return { ok: false, message: WRONG_CREDENTIALS };
+  if (!user || !passwordOk) {
+    await audit({ action: "auth.sign_in_failed", note: "Wrong email or password." }, { email, user });
+    return { ok: false, message: WRONG_CREDENTIALS };
+  }
   if (user.disabledAt) {
+    await audit({ action: "auth.sign_in_failed", note: "The account is disabled." }, { email, user });
     return { ok: false, message: "This account is disabled. Ask an admin to enable it." };
   }
-  await limiter.succeeded(email, address);
+  await guard.passwords.succeeded(email, client.address);
+
+  let note: string | null = null;
+  if (await isEnrolled(db, user.id)) {
+    if (!code) return { ok: false, message: TWO_FACTOR_REQUIRED };
+    const codeAttempt = await guard.codes.attempt(user.id);
+    if (!codeAttempt.allowed) {
+      await audit({ action: "auth.locked_out", note: "Too many wrong two-factor codes." }, { email, user });
+      return {
+        ok: false,
+        message: `Too many wrong codes. Try again in ${describeWait(codeAttempt.retryAfterSeconds)}.`,
+      };
+    }
+    const now = guard.now?.() ?? new Date();
+    const outcome = await db.transaction(async (tx) => {
+      const verified = await spendSecondFactor(tx, guard.secretKey, user.id, code, now);
+      if (verified === "recovery") {
+        await recordAudit(tx, actorOf(client, { email, user }), {
+          action: "user.recovery_code_used",
+          object: { type: "user", id: user.id },
+          note: "Used at sign-in.",
+        });
+      }
+      return verified;
+    });
+    if (outcome === "unreadable") {
+      await audit(
+        { action: "auth.sign_in_failed", note: "The two-factor secret cannot be read." },
+        { email, user },
+      );
+      return {
+        ok: false,
+        message:
+          "Your two-factor secret cannot be read on this server (its NEXTAUTH_SECRET changed). Ask an admin to reset your two-factor.",
+      };
+    }
+    if (outcome !== "totp" && outcome !== "recovery") {
+      await audit({ action: "auth.sign_in_failed", note: "Wrong two-factor code." }, { email, user });
+      return { ok: false, message: WRONG_CODE };
+    }
+    await guard.codes.succeeded(user.id);
+    note = outcome === "recovery" ? "With a recovery code." : "With a two-factor code.";
+  }
+
+  await audit({ action: "auth.signed_in", object: { type: "user", id: user.id }, note }, { email, user });
   return {
     ok: true,
     user: {
@@ -54,5 +131,15 @@ export async function checkCredentials(
       role: user.role,
       sessionVersion: user.sessionVersion,
     },
+  };
+}
+
+function actorOf(client: SignInClient, who: { email?: string; user?: User }): AuditActor {
+  return {
+    kind: "user",
+    userId: who.user?.id ?? null,
+    email: who.user?.email ?? who.email ?? null,
+    clientAddress: client.address,
+    userAgent: client.userAgent,
   };
 }

@@ -4,6 +4,8 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { defineAction } from "@/lib/auth/define-action";
 import { RuleError } from "@/lib/auth/rule-error";
+import { stepUpCodeSchema } from "@/lib/auth/credentials-schema";
+import { requireFreshCode } from "@/lib/auth/step-up";
 import { getServiceClient } from "@/lib/service/app-client";
 import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
 import { withdrawalFormSchema } from "./form-schema";
@@ -27,8 +29,10 @@ export const requestWithdrawalAction = defineAction({
 
 export const approveWithdrawalAction = defineAction({
   permission: "withdrawals:approve",
-  schema: idSchema,
-  handler: async ({ id }, { db, user }) => {
+  schema: idSchema.extend({ code: stepUpCodeSchema }),
+  handler: async ({ id, code }, { db, user }) => {
+    // Step-up: an enrolled approver whose last code is older than the window gives a fresh one.
+    await db.transaction((tx) => requireFreshCode(tx, user.id, code));
     const { fullyApproved } = await approveWithdrawal(db, id, user.id);
     revalidatePath("/withdrawals");
     if (!fullyApproved)

@@ -19,6 +19,10 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
   const router = useRouter();
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
+  // Step-up: shown once the server asks for a fresh two-factor code.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState<string>();
   const container = useRef<HTMLDivElement>(null);
 
   const finish = (ok: boolean, message: string) => {
@@ -38,34 +42,78 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
         confirmLabel="Approve and pay out"
         focusAfterConfirm={() => focusAfterDecision(container.current)}
         onConfirm={async () => {
-          const result = await approveWithdrawalAction({ id: withdrawal.id });
+          const result = await approveWithdrawalAction({
+            id: withdrawal.id,
+            code: askCode ? code : undefined,
+          });
+          if (!result.ok && result.fieldErrors?.code) {
+            setAskCode(true);
+            setCode("");
+            setCodeError(result.fieldErrors.code[0]);
+            document.getElementById(`approve-code-${withdrawal.id}`)?.focus();
+            return false;
+          }
+          setAskCode(false);
+          setCode("");
+          setCodeError(undefined);
           return finish(result.ok, result.ok ? result.data.message : result.message);
         }}
         description={
-          <DetailList
-            size="compact"
-            className="text-slate-800"
-            data-testid="approve-summary"
-            items={[
-              { label: "Amount", value: describeAmount(withdrawal), valueClassName: "font-semibold" },
-              { label: "Network", value: withdrawal.network },
-              {
-                label: "To address",
-                value: withdrawal.address,
-                valueClassName: "font-mono text-xs break-all",
-              },
-              { label: "Fee", value: describeFee(withdrawal.isSubtract) },
-              ...(withdrawal.newAddress
-                ? [
-                    {
-                      label: "Address history",
-                      value: "Never paid before: Paydesk has sent nothing to this address yet.",
-                      valueClassName: "font-medium text-amber-700",
-                    },
-                  ]
-                : []),
-            ]}
-          />
+          <div className="grid gap-3">
+            <DetailList
+              size="compact"
+              className="text-slate-800"
+              data-testid="approve-summary"
+              items={[
+                { label: "Amount", value: describeAmount(withdrawal), valueClassName: "font-semibold" },
+                { label: "Network", value: withdrawal.network },
+                {
+                  label: "To address",
+                  value: withdrawal.address,
+                  valueClassName: "font-mono text-xs break-all",
+                },
+                { label: "Fee", value: describeFee(withdrawal.isSubtract) },
+                ...(withdrawal.newAddress
+                  ? [
+                      {
+                        label: "Address history",
+                        value: "Never paid before: Paydesk has sent nothing to this address yet.",
+                        valueClassName: "font-medium text-amber-700",
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+            {askCode ? (
+              <div className="grid gap-1.5">
+                <label
+                  htmlFor={`approve-code-${withdrawal.id}`}
+                  className="text-sm font-medium text-slate-800"
+                >
+                  Code from your authenticator app
+                </label>
+                <input
+                  id={`approve-code-${withdrawal.id}`}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={40}
+                  value={code}
+                  aria-invalid={Boolean(codeError)}
+                  aria-describedby={codeError ? `approve-code-${withdrawal.id}-error` : undefined}
+                  onChange={(event) => {
+                    setCode(event.target.value);
+                    setCodeError(undefined);
+                  }}
+                  className="h-9 w-40 rounded-md border border-slate-300 px-2 font-mono text-sm"
+                />
+                {codeError ? (
+                  <p id={`approve-code-${withdrawal.id}-error`} role="alert" className="text-sm text-red-600">
+                    {codeError}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
         }
       />
       <ConfirmDialog

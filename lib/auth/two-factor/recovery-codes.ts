@@ -10,7 +10,7 @@ export function newRecoveryCode(): string {
   while (chars.length < 16) {
     for (const byte of randomBytes(32)) {
       // Rejection sampling keeps every character equally likely.
-      if (byte < 248 && chars.length < 16) chars.push(ALPHABET[byte % ALPHABET.length]!);
+      if (byte < 248 && chars.length < 16) chars.push(ALPHABET.charAt(byte % ALPHABET.length));
     }
   }
   return [0, 4, 8, 12].map((start) => chars.slice(start, start + 4).join("")).join("-");

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { recoveryCodes, userTwoFactor, type UserTwoFactor } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
 import {
@@ -29,12 +29,16 @@ export async function pendingSecret(db: DbOrTx, key: Buffer, userId: string): Pr
   if (row?.confirmedAt) return null;
   const existing = row ? openSecret(key, row.secretEncrypted) : null;
   if (existing) return existing;
-  const secret = newSecret();
-  await db
-    .insert(userTwoFactor)
-    .values({ userId, secretEncrypted: sealSecret(key, secret) })
-    .onConflictDoUpdate({ target: userTwoFactor.userId, set: { secretEncrypted: sealSecret(key, secret) } });
-  return secret;
+  const sealed = sealSecret(key, newSecret());
+  if (row) {
+    // Sealed under another NEXTAUTH_SECRET: start this unconfirmed enrollment afresh.
+    await db.update(userTwoFactor).set({ secretEncrypted: sealed }).where(eq(userTwoFactor.userId, userId));
+  } else {
+    // Two pages opened at once keep one secret between them: the first insert wins.
+    await db.insert(userTwoFactor).values({ userId, secretEncrypted: sealed }).onConflictDoNothing();
+  }
+  const stored = await twoFactorRow(db, userId);
+  return stored && !stored.confirmedAt ? openSecret(key, stored.secretEncrypted) : null;
 }
 
 export type Verification = "totp" | "recovery" | "wrong" | "not-enrolled" | "unreadable";
@@ -44,7 +48,7 @@ export type Verification = "totp" | "recovery" | "wrong" | "not-enrolled" | "unr
  * the code's time step is remembered (no replay), a recovery code is marked used. Run it inside
  * the transaction whose outcome it guards; the row is locked so two requests cannot both use one code.
  */
-export async function useSecondFactor(
+export async function spendSecondFactor(
   tx: Tx,
   key: Buffer,
   userId: string,
@@ -107,4 +111,13 @@ export async function unusedRecoveryCodeCount(db: DbOrTx, userId: string): Promi
 export async function resetTwoFactor(tx: Tx, userId: string): Promise<void> {
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+}
+
+/** Which of these users have two-factor on (for the users list). */
+export async function enrolledUserIds(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db
+    .select({ userId: userTwoFactor.userId })
+    .from(userTwoFactor)
+    .where(isNotNull(userTwoFactor.confirmedAt));
+  return new Set(rows.map((row) => row.userId));
 }

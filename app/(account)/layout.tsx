@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+import { AppHeader } from "@/components/layout/app-header";
+import { requireUser } from "@/lib/auth/guards";
+import { serverEnv } from "@/lib/env";
+import { usesEmbeddedSandbox } from "@/lib/service/app-config";
+
+/**
+ * The person's own account pages. Unlike the rest of the app, these open for an admin or finance
+ * user who must still set up two-factor: enrollment is where everything else sends them.
+ */
+export default async function AccountLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser({ duringEnrollment: true });
+  return (
+    <>
+      <AppHeader user={user} sandbox={usesEmbeddedSandbox()} demo={serverEnv().PAYDESK_DEMO} />
+      <main className="mx-auto max-w-3xl px-6 py-8">{children}</main>
+    </>
+  );
+}

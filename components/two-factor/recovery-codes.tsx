@@ -1,0 +1,75 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { toast } from "@/components/ui/toaster";
+
+/** The recovery codes, shown once right after enrollment: copy or download, then continue. */
+export function RecoveryCodes({ codes }: { codes: string[] }) {
+  const router = useRouter();
+  const [saved, setSaved] = useState(false);
+  const text = `Paydesk recovery codes (each works once, instead of a code from your phone):\n\n${codes.join("\n")}\n`;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success("Recovery codes copied.");
+    } catch {
+      toast.error("Could not copy. Select the codes and copy them by hand.");
+    }
+  }
+
+  function download() {
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "paydesk-recovery-codes.txt";
+    link.click();
+    URL.revokeObjectURL(url);
+  }
+
+  return (
+    <Card title="Two-factor sign-in is on: save your recovery codes">
+      <p className="text-sm text-slate-700">
+        If you lose your phone, each of these codes signs you in once instead of a code from the app. Keep
+        them somewhere safe, such as a password manager. <strong>They are shown only now</strong>: Paydesk
+        keeps only a fingerprint of each and cannot show them again.
+      </p>
+      <ul
+        className="grid grid-cols-2 gap-2 font-mono text-sm"
+        data-testid="recovery-codes"
+        aria-label="Recovery codes"
+      >
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-slate-50 px-2 py-1">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="secondary" onClick={copy}>
+          Copy codes
+        </Button>
+        <Button type="button" variant="secondary" onClick={download}>
+          Download as a text file
+        </Button>
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={saved} onChange={(event) => setSaved(event.target.checked)} />I have
+        saved my recovery codes
+      </label>
+      <Button
+        type="button"
+        disabled={!saved}
+        onClick={() => {
+          router.replace("/");
+          router.refresh();
+        }}
+      >
+        Continue to Paydesk
+      </Button>
+    </Card>
+  );
+}

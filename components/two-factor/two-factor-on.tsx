@@ -1,0 +1,93 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { FormError } from "@/components/ui/form-error";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
+import { turnOffTwoFactorAction } from "@/lib/auth/two-factor-actions";
+import { formatDateTime } from "@/lib/format";
+
+type CodeValues = z.input<typeof twoFactorCodeFormSchema>;
+
+/** Two-factor is on: when, how many recovery codes are left, and turning it off (to re-enroll) with a code. */
+export function TwoFactorOn({
+  since,
+  unusedRecoveryCodes,
+  required,
+}: {
+  since: string;
+  unusedRecoveryCodes: number;
+  required: boolean;
+}) {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string>();
+  const form = useForm<CodeValues>({
+    resolver: zodResolver(twoFactorCodeFormSchema),
+    defaultValues: { code: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: CodeValues) {
+    setFormError(undefined);
+    const result = await turnOffTwoFactorAction(values);
+    if (result.ok) {
+      toast.success(result.data.message);
+      router.refresh();
+      return;
+    }
+    const onCode = result.fieldErrors?.code?.[0];
+    if (onCode) {
+      form.setError("code", { message: onCode });
+      form.setFocus("code");
+    } else setFormError(result.message);
+  }
+
+  return (
+    <>
+      <Card title="Two-factor sign-in is on">
+        <p className="text-sm text-slate-700" data-testid="two-factor-status">
+          On since {formatDateTime(since)}. {unusedRecoveryCodes} of 10 recovery codes unused.
+        </p>
+        {unusedRecoveryCodes <= 2 ? (
+          <p className="text-sm text-amber-800">
+            Few recovery codes left: turn two-factor off and on again to get 10 new ones.
+          </p>
+        ) : null}
+      </Card>
+      <Card title="Turn off or move to a new phone">
+        <p className="text-sm text-slate-700">
+          Turning it off removes the app&apos;s key and your recovery codes.{" "}
+          {required
+            ? "Your role requires two-factor sign-in, so you will be asked to set it up again at once (with a new key)."
+            : "You can set it up again at any time, with a new key."}
+        </p>
+        <form onSubmit={form.handleSubmit(onSubmit)} className="grid max-w-xs gap-3" noValidate>
+          <FormField
+            id="off-code"
+            label="Current code from your app, or a recovery code"
+            error={errors.code?.message}
+          >
+            <Input
+              id="off-code"
+              autoComplete="one-time-code"
+              aria-invalid={Boolean(errors.code)}
+              {...form.register("code")}
+            />
+          </FormField>
+          <FormError message={formError} />
+          <Button type="submit" variant="danger" disabled={isSubmitting}>
+            {isSubmitting ? "Turning off…" : "Turn off two-factor sign-in"}
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,184 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Secret, TOTP } from "otpauth";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+/**
+ * Two-factor sign-in outside demo mode: a second production start of the same build, without
+ * PAYDESK_DEMO, on its own port and data directory, with users created beforehand by the CLI.
+ * PAYDESK_STEP_UP_MINUTES=0 makes every approval ask for a fresh code, so the test need not wait
+ * 10 minutes (lib/auth/step-up.db.test.ts checks the 10-minute window with an injected clock).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
+const BASE = `http://127.0.0.1:${PORT}`;
+const INVOICE_KEY = "two-factor-e2e-invoice-key";
+const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-two-factor-"));
+const env = {
+  PATH: process.env.PATH ?? "",
+  HOME: process.env.HOME ?? "",
+  NODE_ENV: "production" as const,
+  NEXT_TELEMETRY_DISABLED: "1",
+  NEXTAUTH_SECRET: "two-factor-e2e-secret-0123456789",
+  AUTH_TRUST_HOST: "true",
+  PAYDESK_SANDBOX: "embedded",
+  PAYDESK_DATA_DIR: dataDir,
+  SANDBOX_INVOICE_KEY: INVOICE_KEY,
+  SANDBOX_WITHDRAWAL_KEY: "two-factor-e2e-withdrawal-key",
+  PAYDESK_STEP_UP_MINUTES: "0",
+};
+
+function createUser(email: string, role: string): string {
+  const run = spawnSync("npm", ["run", "--silent", "user:create", "--", "--email", email, "--role", role], {
+    env,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const password = /Password \(shown once, store it safely\): (\S+)/.exec(run.stdout)?.[1];
+  if (run.status !== 0 || !password) throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
+  return password;
+}
+
+let server: ChildProcess | undefined;
+const passwords: Record<string, string> = {};
+const USERS = {
+  admin: "tf-admin@example.com",
+  finance: "tf-finance@example.com",
+  support: "tf-support@example.com",
+};
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  for (const [role, email] of Object.entries(USERS)) passwords[email] = createUser(email, role);
+  server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+    env,
+    stdio: "ignore",
+    // Its own process group: npx starts next-server as a child, and the whole group is stopped after.
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    const up = await fetch(`${BASE}/login`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error("the second server did not start");
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The code for the current time step, waiting for the next step when this one's code was used. */
+const usedSteps = new Map<string, number>();
+async function freshCode(secret: string): Promise<string> {
+  const step = () => Math.floor(Date.now() / 30_000);
+  while (step() <= (usedSteps.get(secret) ?? -1)) await new Promise((resolve) => setTimeout(resolve, 500));
+  usedSteps.set(secret, step());
+  return TOTP.generate({ secret: Secret.fromBase32(secret) });
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ baseURL: BASE })).newPage();
+}
+
+async function enterPassword(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(passwords[email] ?? "");
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Signs in a user who must enroll, checks they are led to enrollment, enrolls; returns the secret and recovery codes. */
+async function enroll(page: Page, email: string) {
+  await enterPassword(page, email);
+  await expect(page).toHaveURL(/\/account\/two-factor$/);
+  await page.goto("/invoices");
+  await expect(page).toHaveURL(/\/account\/two-factor$/);
+  await expect(page.getByText("Admin and finance accounts must use two-factor sign-in")).toBeVisible();
+  const secret = ((await page.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s+/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel("Enter the 6-digit code the app shows").fill("000000");
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  await expect(page.getByText("That code is not right")).toBeVisible();
+  await page.getByLabel("Enter the 6-digit code the app shows").fill(await freshCode(secret));
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  const list = page.getByTestId("recovery-codes");
+  await expect(list.getByRole("listitem")).toHaveCount(10);
+  const recovery = (await list.getByRole("listitem").allTextContents()).map((code) => code.trim());
+  await page.getByLabel("I have saved my recovery codes").check();
+  await page.getByRole("button", { name: "Continue to Paydesk" }).click();
+  await expect(page).toHaveURL(`${BASE}/`);
+  await expect(page.getByTestId("signed-in-user")).toContainText(email);
+  return { secret, recovery };
+}
+
+test("a new admin is led to enrollment, enrolls, and signs in with a code and with a recovery code", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  const { secret, recovery } = await enroll(page, USERS.admin);
+  await expect(page.getByTestId("demo-banner")).toHaveCount(0);
+
+  // The secret is never shown again.
+  await page.goto("/account/two-factor");
+  await expect(page.getByTestId("two-factor-status")).toContainText("10 of 10 recovery codes unused");
+  await expect(page.getByTestId("two-factor-secret")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await enterPassword(page, USERS.admin);
+  await page.getByLabel("Code from your authenticator app").fill("123456");
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByText("That code is not right")).toBeVisible();
+  await page.getByLabel("Code from your authenticator app").fill(await freshCode(secret));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByTestId("signed-in-user")).toContainText(USERS.admin);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await enterPassword(page, USERS.admin);
+  await page.getByLabel("Code from your authenticator app").fill(recovery[0] ?? "");
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByTestId("signed-in-user")).toContainText(USERS.admin);
+  await page.goto("/account/two-factor");
+  await expect(page.getByTestId("two-factor-status")).toContainText("9 of 10 recovery codes unused");
+});
+
+test("a finance approval asks for a fresh code after the window", async ({ browser, request }) => {
+  const balance = await request.put(`${BASE}/sandbox/control/balances/USDT`, {
+    headers: { Authorization: `Bearer ${INVOICE_KEY}` },
+    data: { amount: "100000" },
+  });
+  expect(balance.ok()).toBe(true);
+
+  const support = await newPage(browser);
+  await enterPassword(support, USERS.support);
+  await expect(support.getByTestId("signed-in-user")).toContainText(USERS.support);
+  await support.goto("/withdrawals/new");
+  await support.getByLabel(/^Amount in /).fill("7");
+  await support.getByLabel("Destination address").fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+  await support.getByLabel("Reason").fill("Refund for order 2002");
+  await support.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(support.getByTestId("withdrawal-state")).toHaveText("Awaiting approval");
+  const orderId = (await support.getByRole("heading", { level: 1 }).textContent()) ?? "";
+
+  const finance = await newPage(browser);
+  const { secret } = await enroll(finance, USERS.finance);
+  await finance.goto("/withdrawals/approvals");
+  const row = finance.getByTestId(`approval-row-${orderId}`);
+  await row.getByRole("button", { name: "Approve" }).click();
+  await finance.getByRole("button", { name: "Approve and pay out" }).click();
+  const code = finance.getByLabel("Code from your authenticator app");
+  await expect(code).toBeVisible();
+  await expect(finance.getByText("Enter a fresh code from your authenticator app")).toBeVisible();
+  await code.fill(await freshCode(secret));
+  await finance.getByRole("button", { name: "Approve and pay out" }).click();
+  await expect(finance.getByText("Approved and sent to the payment service.")).toBeVisible();
+});

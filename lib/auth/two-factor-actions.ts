@@ -1,0 +1,95 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { recordAudit } from "@/lib/audit/record";
+import { codeLimiter } from "./app-login-limiter";
+import { twoFactorCodeFormSchema } from "./credentials-schema";
+import { defineAction } from "./define-action";
+import { describeWait } from "./login-rate-limit";
+import { RuleError } from "./rule-error";
+import { appSecretKey } from "./two-factor/app-key";
+import { confirmEnrollment, isEnrolled, resetTwoFactor, spendSecondFactor } from "./two-factor/store";
+
+const WRONG_CODE_FIELD = { field: "code" } as const;
+
+async function countCodeAttempt(userId: string) {
+  const attempt = await (await codeLimiter()).attempt(userId);
+  if (!attempt.allowed)
+    throw new RuleError(
+      `Too many wrong codes. Try again in ${describeWait(attempt.retryAfterSeconds)}.`,
+      WRONG_CODE_FIELD,
+    );
+}
+
+/**
+ * Turns two-factor on: the code from the app proves it holds the secret shown on the settings page.
+ * Answers with the 10 recovery codes, shown once; only their hashes are kept.
+ */
+export const confirmTwoFactorAction = defineAction({
+  permission: "account:two-factor",
+  duringEnrollment: true,
+  schema: twoFactorCodeFormSchema,
+  handler: async ({ code }, { db, user, actor }) => {
+    await countCodeAttempt(user.id);
+    const recoveryCodes = await db.transaction(async (tx) => {
+      if (await isEnrolled(tx, user.id))
+        throw new RuleError("Two-factor sign-in is already on for your account. Reload the page.");
+      const verified = await spendSecondFactor(tx, appSecretKey(), user.id, code, new Date(), {
+        allowRecovery: false,
+        pending: true,
+      });
+      if (verified === "not-enrolled")
+        throw new RuleError("This setup has expired. Reload the page to get a new QR code.");
+      if (verified !== "totp")
+        throw new RuleError(
+          "That code is not right. Check that your authenticator app shows Paydesk with your email, then enter the code it shows now.",
+          WRONG_CODE_FIELD,
+        );
+      const codes = await confirmEnrollment(tx, user.id, new Date());
+      await recordAudit(tx, actor, {
+        action: "user.two_factor_enrolled",
+        object: { type: "user", id: user.id },
+        before: { twoFactor: false },
+        after: { twoFactor: true },
+      });
+      return codes;
+    });
+    await (await codeLimiter()).succeeded(user.id);
+    // No revalidation here: a re-render would show "on" and unmount the recovery codes before they
+    // are saved. The page's Continue button refreshes.
+    return { recoveryCodes };
+  },
+});
+
+/**
+ * Turns one's own two-factor off (to replace the phone, or re-enroll), proved with a current code or
+ * a recovery code. Outside demo mode admin and finance are led straight back to enrollment.
+ */
+export const turnOffTwoFactorAction = defineAction({
+  permission: "account:two-factor",
+  schema: twoFactorCodeFormSchema,
+  handler: async ({ code }, { db, user, actor }) => {
+    await countCodeAttempt(user.id);
+    await db.transaction(async (tx) => {
+      const verified = await spendSecondFactor(tx, appSecretKey(), user.id, code, new Date());
+      if (verified === "not-enrolled")
+        throw new RuleError("Two-factor sign-in is already off for your account.");
+      if (verified !== "totp" && verified !== "recovery")
+        throw new RuleError(
+          "That code is not right (or was already used). Enter the current code from your authenticator app, or a recovery code.",
+          WRONG_CODE_FIELD,
+        );
+      await resetTwoFactor(tx, user.id);
+      await recordAudit(tx, actor, {
+        action: "user.two_factor_reset",
+        object: { type: "user", id: user.id },
+        before: { twoFactor: true },
+        after: { twoFactor: false },
+        note: "Turned off by the user themselves.",
+      });
+    });
+    await (await codeLimiter()).succeeded(user.id);
+    revalidatePath("/", "layout");
+    return { message: "Two-factor sign-in is off." };
+  },
+});
