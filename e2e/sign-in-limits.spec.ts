@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD } from "./fixtures";
+import { createUserAsAdmin, DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from "./fixtures";
 
 // Sign-in attempts sent from other loopback addresses (127.0.0.x), so this test's failures never
 // count against the address every other test signs in from.
@@ -33,7 +33,33 @@ function send(
   });
 }
 
-/** One credentials sign-in through next-auth, as the login form does; the error text or "ok". */
+/** One credentials sign-in through next-auth, as the login form does, with the answer's cookies. */
+async function signInAttempt(
+  baseURL: string,
+  from: string,
+  email: string,
+  password: string,
+  options: { forwardedFor?: string; extraCookie?: string } = {},
+) {
+  const csrf = await send(new URL("/api/auth/csrf", baseURL), from);
+  const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
+  const cookie = [...csrf.cookies.map((c) => c.split(";")[0]), options.extraCookie]
+    .filter(Boolean)
+    .join("; ");
+  const answer = await send(new URL("/api/auth/callback/credentials", baseURL), from, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie,
+      ...(options.forwardedFor ? { "x-forwarded-for": options.forwardedFor } : {}),
+    },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }).toString(),
+  });
+  const { url } = JSON.parse(answer.body) as { url: string };
+  return { result: new URL(url).searchParams.get("error") ?? "ok", cookies: answer.cookies };
+}
+
+/** The error text, or "ok". */
 async function attempt(
   baseURL: string,
   from: string,
@@ -41,20 +67,7 @@ async function attempt(
   password: string,
   forwardedFor?: string,
 ) {
-  const csrf = await send(new URL("/api/auth/csrf", baseURL), from);
-  const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
-  const cookie = csrf.cookies.map((c) => c.split(";")[0]).join("; ");
-  const answer = await send(new URL("/api/auth/callback/credentials", baseURL), from, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      cookie,
-      ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
-    },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }).toString(),
-  });
-  const { url } = JSON.parse(answer.body) as { url: string };
-  return new URL(url).searchParams.get("error") ?? "ok";
+  return (await signInAttempt(baseURL, from, email, password, { forwardedFor })).result;
 }
 
 test("an address that guessed too often is refused, whatever X-Forwarded-For it claims, and nobody else is", async ({
@@ -79,4 +92,39 @@ test("an address that guessed too often is refused, whatever X-Forwarded-For it 
   );
   // The same account's right password from another client still signs in.
   expect(await attempt(base, "127.0.0.3", DEMO.viewer, DEMO_PASSWORD)).toBe("ok");
+});
+
+test("guesses at an account, even from the owner's own address, never refuse the owner's usual browser", async ({
+  baseURL,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const base = baseURL ?? "";
+  const owner = {
+    email: uniqueEmail("owner"),
+    name: "Owner",
+    role: "viewer",
+    password: "owner-password-123",
+  };
+  await signIn(page, DEMO.admin);
+  await createUserAsAdmin(page, owner);
+
+  // The owner signs in once from 127.0.0.4: that browser is now known to the account.
+  const first = await signInAttempt(base, "127.0.0.4", owner.email, owner.password);
+  expect(first.result).toBe("ok");
+  const known = first.cookies
+    .map((c) => c.split(";")[0])
+    .find((c) => c?.startsWith("paydesk-known-browser="));
+  expect(known).toBeDefined();
+
+  // Someone behind the same address guesses until the account is locked to browsers it does not know.
+  for (let i = 0; i < 5; i++) {
+    expect(await attempt(base, "127.0.0.4", owner.email, `guess-${i}`)).toBe("Wrong email or password.");
+  }
+  expect(await attempt(base, "127.0.0.4", owner.email, owner.password)).toMatch(/Too many failed/);
+  // The owner's browser still signs in with the right password, and the guesser stays locked out.
+  expect(
+    (await signInAttempt(base, "127.0.0.4", owner.email, owner.password, { extraCookie: known })).result,
+  ).toBe("ok");
+  expect(await attempt(base, "127.0.0.4", owner.email, owner.password)).toMatch(/Too many failed/);
 });

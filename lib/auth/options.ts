@@ -1,6 +1,8 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { cookies } from "next/headers";
+import { isPublicUrlHttps } from "@/lib/http/security-headers";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { clientAddress } from "@/lib/client-address";
@@ -11,8 +13,11 @@ import { endSessionsOf, refreshSessionToken } from "./session-lifecycle";
 import { checkCredentials } from "./sign-in";
 import { appSecretKey } from "./two-factor/app-key";
 import { findUserById } from "./user-lookup";
+import { KNOWN_BROWSER_COOKIE, KNOWN_BROWSER_MAX_AGE_SECONDS, knownBrowserCookie } from "./known-browser";
 
 const USER_AGENT_LIMIT = 512;
+
+const headerText = (value: unknown) => (typeof value === "string" ? value : undefined);
 
 export function authOptions(): NextAuthOptions {
   const env = serverEnv();
@@ -31,15 +36,30 @@ export function authOptions(): NextAuthOptions {
           const userAgent = request?.headers?.["user-agent"];
           const result = await checkCredentials(
             await getDb(),
-            { passwords: await loginLimiter(), codes: await codeLimiter(), secretKey: appSecretKey() },
+            {
+              passwords: await loginLimiter(),
+              codes: await codeLimiter(),
+              secretKey: appSecretKey(),
+              browserSecret: env.NEXTAUTH_SECRET,
+            },
             credentials,
             {
               address: clientAddress(request?.headers, env.TRUST_PROXY),
               userAgent: typeof userAgent === "string" ? userAgent.slice(0, USER_AGENT_LIMIT) : null,
+              knownBrowserCookie: knownBrowserCookie(headerText(request?.headers?.cookie)),
             },
           );
           // next-auth hands a thrown error's message to the client as the sign-in error.
           if (!result.ok) throw new Error(result.message);
+          if (result.knownBrowserCookie) {
+            (await cookies()).set(KNOWN_BROWSER_COOKIE, result.knownBrowserCookie, {
+              httpOnly: true,
+              sameSite: "lax",
+              secure: isPublicUrlHttps(process.env),
+              path: "/",
+              maxAge: KNOWN_BROWSER_MAX_AGE_SECONDS,
+            });
+          }
           return result.user;
         },
       }),

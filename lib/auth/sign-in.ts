@@ -7,13 +7,19 @@ import { signInSchema, TWO_FACTOR_REQUIRED } from "./credentials-schema";
 
 export { TWO_FACTOR_REQUIRED };
 import { findUserByEmail } from "./user-lookup";
+import { issueKnownBrowser, knownBrowserId } from "./known-browser";
 import { describeWait, type LoginLimiter } from "./login-rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import type { Role } from "./roles";
 import { isEnrolled, spendSecondFactor } from "./two-factor/store";
 
 export type SignInResult =
-  | { ok: true; user: { id: string; email: string; name: string; role: Role; sessionVersion: number } }
+  | {
+      ok: true;
+      user: { id: string; email: string; name: string; role: Role; sessionVersion: number };
+      /** A fresh known-browser cookie value for this browser and account (known-browser.ts). */
+      knownBrowserCookie?: string;
+    }
   | { ok: false; message: string };
 
 export const WRONG_CREDENTIALS = "Wrong email or password.";
@@ -25,12 +31,16 @@ export interface SignInGuard {
   codes: CodeLimiter;
   /** The key two-factor secrets are sealed with (see two-factor/secret-box.ts). */
   secretKey: Buffer;
+  /** NEXTAUTH_SECRET, which signs known-browser cookies; without it no browser is known. */
+  browserSecret?: string;
   now?: () => Date;
 }
 
 export interface SignInClient {
   address: string;
   userAgent: string | null;
+  /** The known-browser cookie the browser sent, if any. */
+  knownBrowserCookie?: string;
 }
 
 /**
@@ -56,7 +66,10 @@ export async function checkCredentials(
   }
   const { email, password, code } = parsed.data;
 
-  const attempt = await guard.passwords.attempt(email, client.address);
+  const knownBrowser = guard.browserSecret
+    ? knownBrowserId(guard.browserSecret, email, client.knownBrowserCookie)
+    : null;
+  const attempt = await guard.passwords.attempt(email, client.address, knownBrowser);
   if (!attempt.allowed) {
     await audit({ action: "auth.locked_out", note: "Too many failed passwords." }, { email });
     return {
@@ -77,7 +90,7 @@ export async function checkCredentials(
     await audit({ action: "auth.sign_in_failed", note: "The account is disabled." }, { email, user });
     return { ok: false, message: "This account is disabled. Ask an admin to enable it." };
   }
-  await guard.passwords.succeeded(email, client.address);
+  await guard.passwords.succeeded(email, client.address, knownBrowser);
 
   let note: string | null = null;
   if (await isEnrolled(db, user.id)) {
@@ -131,6 +144,9 @@ export async function checkCredentials(
       role: user.role,
       sessionVersion: user.sessionVersion,
     },
+    ...(guard.browserSecret
+      ? { knownBrowserCookie: issueKnownBrowser(guard.browserSecret, user.email) }
+      : {}),
   };
 }
 
