@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { webhookEvents, withdrawalAudit, withdrawals } from "@/lib/db/schema";
+import { webhookEvents, withdrawals } from "@/lib/db/schema";
+import { withdrawalTrail } from "@/lib/withdrawals/trail";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { seedRequester, seedWithdrawal } from "@/test-support/withdrawal-rows";
 import { handleWebhookRequest } from "./handle-request";
@@ -58,12 +59,7 @@ const seed = (
   });
 const rowOf = async (orderId: string) =>
   (await testDb.db.select().from(withdrawals).where(eq(withdrawals.orderId, orderId)))[0];
-const auditOf = (id: string) =>
-  testDb.db
-    .select()
-    .from(withdrawalAudit)
-    .where(eq(withdrawalAudit.withdrawalId, id))
-    .orderBy(withdrawalAudit.createdAt);
+const auditOf = (id: string) => withdrawalTrail(testDb.db, id);
 const lastEvent = async () =>
   (await testDb.db.select().from(webhookEvents).orderBy(webhookEvents.receivedAt)).at(-1);
 

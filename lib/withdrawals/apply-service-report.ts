@@ -1,9 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
+import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
 import { classifyServiceStatus, isNewerServiceStatus } from "./service-status";
 import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "./state-machine";
+import { recordTrailEntry } from "./trail";
 import { transition } from "./transition";
 
 /**
@@ -140,8 +141,9 @@ async function recordStatus(
     .returning();
   if (!updated) throw new Error(`withdrawal ${row.id} vanished under its row lock`);
   if (newStatus !== null) {
-    await tx.insert(withdrawalAudit).values({
+    await recordTrailEntry(tx, {
       withdrawalId: row.id,
+      action: "withdrawal.state_changed",
       source,
       fromState: row.state,
       toState: row.state,

@@ -1,7 +1,8 @@
 import { newOrderId } from "@/lib/order-id";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { users, withdrawalApprovals, withdrawalAudit, withdrawals } from "@/lib/db/schema";
+import { users, withdrawalApprovals, withdrawals } from "@/lib/db/schema";
+import { withdrawalTrail } from "./trail";
 import type { ServiceClient } from "@/lib/service";
 import type { CreateWithdrawalInput } from "@/lib/service/schemas";
 import { withdrawalResponseSchema } from "@/lib/service/responses";
@@ -84,11 +85,7 @@ describe("approvals are checked again when the payout is submitted", () => {
     expect(outcome.result).toBe("approvals_lapsed");
     expect(sent).toHaveLength(0);
     expect(await stateOf(request.id)).toBe("awaiting_approval");
-    const trail = await testDb.db
-      .select()
-      .from(withdrawalAudit)
-      .where(eq(withdrawalAudit.withdrawalId, request.id))
-      .orderBy(withdrawalAudit.createdAt);
+    const trail = await withdrawalTrail(testDb.db, request.id);
     expect(trail.at(-1)).toMatchObject({
       fromState: "approved",
       toState: "awaiting_approval",

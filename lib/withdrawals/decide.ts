@@ -2,10 +2,11 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { can } from "@/lib/auth/permissions";
 import { RuleError } from "@/lib/auth/rule-error";
-import { users, withdrawalApprovals, withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
+import { users, withdrawalApprovals, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
 import { checkApprover, countingApprovals, mayCancel } from "./approval-policy";
 import { loadApprovals } from "./approvals";
+import { recordTrailEntry } from "./trail";
 import { transition } from "./transition";
 
 export type ApproveOutcome = { fullyApproved: boolean; withdrawal: Withdrawal };
@@ -55,10 +56,11 @@ export async function approveWithdrawal(db: Db, id: string, approverId: string):
     await tx.insert(withdrawalApprovals).values({ withdrawalId: id, approverId });
     const count = approvalCount + 1;
     if (count < request.requiredApprovals) {
-      await tx.insert(withdrawalAudit).values({
+      await recordTrailEntry(tx, {
         withdrawalId: id,
-        actorId: approverId,
+        action: "withdrawal.approved",
         source: "user",
+        actorId: approverId,
         fromState: request.state,
         toState: request.state,
         reason: `Approval ${count} of ${request.requiredApprovals}`,

@@ -1,11 +1,12 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
+import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
 import { RuleError } from "@/lib/auth/rule-error";
 import { requiredApprovals } from "./approval-policy";
 import type { ValidWithdrawalForm } from "./form-schema";
 import { getApprovalThreshold } from "./settings";
+import { recordTrailEntry } from "./trail";
 
 /**
  * Records a request awaiting approval, with the number of approvals the policy asks for now. The
@@ -41,10 +42,11 @@ export async function requestWithdrawal(
       .onConflictDoNothing({ target: withdrawals.orderId })
       .returning();
     if (!created) return existingRequest(tx, form.orderId, requesterId);
-    await tx.insert(withdrawalAudit).values({
+    await recordTrailEntry(tx, {
       withdrawalId: created.id,
-      actorId: requesterId,
+      action: "withdrawal.requested",
       source: "user",
+      actorId: requesterId,
       fromState: null,
       toState: "awaiting_approval",
       reason: form.reason,

@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
-import { withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
+import { sql } from "drizzle-orm";
+import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { isServiceError, type ServiceClient, type ServiceError, type ValidationFailed } from "@/lib/service";
 import type { CreateWithdrawalInput } from "@/lib/service/schemas";
 import { claimForSubmission } from "./claim-for-submission";
+import { wasEverIn } from "./trail";
 import { transition } from "./transition";
 
 /** When the background loop tries again after an unknown outcome. */
@@ -116,13 +117,8 @@ function markUnknown(
   });
 }
 
-async function hadUnknownOutcome(db: Db, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: withdrawalAudit.id })
-    .from(withdrawalAudit)
-    .where(and(eq(withdrawalAudit.withdrawalId, id), eq(withdrawalAudit.toState, "unknown")))
-    .limit(1);
-  return Boolean(row);
+function hadUnknownOutcome(db: Db, id: string): Promise<boolean> {
+  return wasEverIn(db, id, "unknown");
 }
 
 function serviceInput(withdrawal: Withdrawal): CreateWithdrawalInput {

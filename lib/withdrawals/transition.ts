@@ -1,9 +1,11 @@
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import { withdrawalAudit, withdrawals, type Withdrawal } from "@/lib/db/schema";
+import type { AuditAction } from "@/lib/audit/actions";
+import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { nextState, statesAllowing, type WithdrawalEvent } from "./state-machine";
+import { nextState, statesAllowing, type WithdrawalEvent, type WithdrawalState } from "./state-machine";
+import { recordTrailEntry } from "./trail";
 
 export interface TransitionInput {
   event: WithdrawalEvent;
@@ -17,7 +19,7 @@ export interface TransitionInput {
 
 /**
  * Moves one withdrawal by `event`, as a conditional update guarded by the states the event may
- * start from, and writes the audit entry in the same transaction. Returns null when the row was
+ * start from, and writes its entry in the audit log in the same transaction. Returns null when the row was
  * not in such a state (someone else moved it first): the caller lost the race and does nothing.
  */
 export async function transition(db: DbOrTx, id: string, input: TransitionInput): Promise<Withdrawal | null> {
@@ -35,15 +37,32 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
       .where(and(eq(withdrawals.id, id), eq(withdrawals.state, before.state)))
       .returning();
     if (!after) return null;
-    await tx.insert(withdrawalAudit).values({
+    await recordTrailEntry(tx, {
       withdrawalId: id,
-      actorId: input.actorId ?? null,
+      action: auditActionOf(input.event, before.state),
       source: input.source,
+      actorId: input.actorId,
       fromState: before.state,
       toState: to,
-      reason: input.reason ?? null,
-      detail: input.detail ?? null,
+      reason: input.reason,
+      detail: input.detail,
     });
     return after;
   });
+}
+
+/** The audit log's name for a move: people's decisions by name, the rest as state changes. */
+function auditActionOf(event: WithdrawalEvent, from: WithdrawalState): AuditAction {
+  switch (event) {
+    case "approve":
+      return "withdrawal.approved";
+    case "reject":
+      return "withdrawal.rejected";
+    case "cancel":
+      return "withdrawal.cancelled";
+    case "start_submit":
+      return from === "approved" ? "withdrawal.submitted" : "withdrawal.sent_again";
+    default:
+      return "withdrawal.state_changed";
+  }
 }

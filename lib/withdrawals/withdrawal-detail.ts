@@ -1,8 +1,9 @@
 import "server-only";
-import { aliasedTable, and, asc, desc, eq, ne } from "drizzle-orm";
-import { users, webhookEvents, withdrawalAudit, withdrawals } from "@/lib/db/schema";
+import { and, desc, eq, ne } from "drizzle-orm";
+import { users, webhookEvents, withdrawals } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import type { Viewer } from "./viewer-permissions";
+import { withdrawalTrail } from "./trail";
 import { toWithdrawalViews } from "./withdrawal-view";
 
 /** Everything the withdrawal page shows, as plain JSON, including what this viewer may do. */
@@ -15,14 +16,8 @@ export async function getWithdrawalDetail(db: DbOrTx, id: string, viewer: Viewer
   if (!row) return null;
   const [view] = await toWithdrawalViews(db, [row], viewer);
   if (!view) return null;
-  const actor = aliasedTable(users, "actor");
   const [audit, webhooks] = await Promise.all([
-    db
-      .select({ entry: withdrawalAudit, actor: actor.email })
-      .from(withdrawalAudit)
-      .leftJoin(actor, eq(actor.id, withdrawalAudit.actorId))
-      .where(eq(withdrawalAudit.withdrawalId, id))
-      .orderBy(asc(withdrawalAudit.createdAt)),
+    withdrawalTrail(db, id),
     db
       .select()
       .from(webhookEvents)
@@ -32,9 +27,9 @@ export async function getWithdrawalDetail(db: DbOrTx, id: string, viewer: Viewer
   ]);
   return {
     withdrawal: view,
-    audit: audit.map(({ entry, actor: email }) => ({
+    audit: audit.map((entry) => ({
       id: entry.id,
-      actor: email,
+      actor: entry.actor,
       source: entry.source,
       fromState: entry.fromState,
       toState: entry.toState,

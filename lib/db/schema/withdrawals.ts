@@ -3,7 +3,6 @@ import {
   boolean,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   text,
@@ -81,25 +80,4 @@ export const withdrawalApprovals = pgTable(
   (table) => [uniqueIndex("withdrawal_approvals_key").on(table.withdrawalId, table.approverId)],
 );
 
-/** Every transition: who, when, from, to, why. */
-export const withdrawalAudit = pgTable(
-  "withdrawal_audit",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    withdrawalId: uuid("withdrawal_id")
-      .notNull()
-      .references(() => withdrawals.id, { onDelete: "cascade" }),
-    actorId: uuid("actor_id").references(() => users.id),
-    /** A person, the background loop, or a webhook. */
-    source: text("source", { enum: ["user", "loop", "webhook"] }).notNull(),
-    fromState: text("from_state"),
-    toState: text("to_state"),
-    reason: text("reason"),
-    detail: jsonb("detail"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index("withdrawal_audit_withdrawal_idx").on(table.withdrawalId, table.createdAt)],
-);
-
 export type Withdrawal = typeof withdrawals.$inferSelect;
-export type WithdrawalAuditEntry = typeof withdrawalAudit.$inferSelect;
