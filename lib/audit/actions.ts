@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "user.recovery_code_used",
   "invoice.created",
   "invoice.sent_again",
+  "invoice.refreshed",
   "invoice.duplicated",
   "withdrawal.requested",
   "withdrawal.approved",

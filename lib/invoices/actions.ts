@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { defineAction } from "@/lib/auth/define-action";
 import { RuleError } from "@/lib/auth/rule-error";
+import { recordAudit } from "@/lib/audit/record";
 import { browserOrigin } from "@/lib/browser-origin";
 import { getServiceClient } from "@/lib/service/app-client";
 import { recordInvoiceIntent, sendInvoice, type SendOutcome } from "./create-invoice";
@@ -15,29 +16,42 @@ const NOT_SENT =
 export const createInvoiceAction = defineAction({
   permission: "invoices:create",
   schema: invoiceFormSchema,
-  handler: async (form, { db, user }) => {
+  handler: async (form, { db, user, actor }) => {
     const invoiceId = (await recordInvoiceIntent(db, toServiceInput(form), user.id)).id;
     const client = getServiceClient(await browserOrigin());
-    return { invoiceId: throwIfNotSent(await sendInvoice(db, client, invoiceId, user.id)) };
+    const created = throwIfNotSent(await sendInvoice(db, client, invoiceId, user.id));
+    await recordAudit(db, actor, {
+      action: "invoice.created",
+      object: { type: "invoice", id: created },
+      after: { orderId: form.orderId, amount: form.amount, fiatCurrency: form.fiatCurrency },
+    });
+    return { invoiceId: created };
   },
 });
 
 export const resendInvoiceAction = defineAction({
   permission: "invoices:create",
   schema: z.object({ invoiceId: z.uuid() }),
-  handler: async ({ invoiceId }, { db, user }) => ({
-    invoiceId: throwIfNotSent(
+  handler: async ({ invoiceId }, { db, user, actor }) => {
+    const sent = throwIfNotSent(
       await sendInvoice(db, getServiceClient(await browserOrigin()), invoiceId, user.id),
-    ),
-  }),
+    );
+    await recordAudit(db, actor, { action: "invoice.sent_again", object: { type: "invoice", id: sent } });
+    return { invoiceId: sent };
+  },
 });
 
 export const refreshInvoiceAction = defineAction({
   permission: "invoices:view",
   schema: z.object({ invoiceId: z.uuid() }),
-  handler: async ({ invoiceId }, { db, user }) => {
+  handler: async ({ invoiceId }, { db, user, actor }) => {
     const outcome = await refreshInvoice(db, getServiceClient(), invoiceId, "user", user.id);
     if (!outcome.ok) throw new RuleError(outcome.message);
+    await recordAudit(db, actor, {
+      action: "invoice.refreshed",
+      object: { type: "invoice", id: invoiceId },
+      after: { statusChanged: outcome.statusChanged, newTransactions: outcome.newTransactions },
+    });
     return { statusChanged: outcome.statusChanged, newTransactions: outcome.newTransactions };
   },
 });

@@ -53,11 +53,7 @@ export const withdrawals = pgTable(
     uniqueIndex("withdrawals_order_id_key").on(table.orderId),
     index("withdrawals_created_keyset_idx").on(table.createdAt.desc(), table.id.desc()),
     index("withdrawals_state_keyset_idx").on(table.state, table.createdAt.desc(), table.id.desc()),
-    index("withdrawals_requester_keyset_idx").on(
-      table.requestedBy,
-      table.createdAt.desc(),
-      table.id.desc(),
-    ),
+    index("withdrawals_requester_keyset_idx").on(table.requestedBy, table.createdAt.desc(), table.id.desc()),
     index("withdrawals_address_idx").on(table.address),
     index("withdrawals_customer_idx").on(table.customerId),
     index("withdrawals_resubmit_due_idx")

@@ -2,6 +2,8 @@ import type { NextRequest } from "next/server";
 import { readSession } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { csvResponse } from "@/lib/csv/stream-csv";
+import { recordAudit } from "@/lib/audit/record";
+import { requestActor } from "@/lib/audit/request-actor";
 import { getDb } from "@/lib/db/client";
 import { hasUnsafeSearchParam } from "@/lib/validation/text";
 import { exportCsvStream, exportFileName } from "@/lib/withdrawals/csv-export";
@@ -18,6 +20,13 @@ export async function GET(request: NextRequest) {
     return new Response("The filter holds an invisible control character: remove it.", { status: 400 });
   }
   const params = parseWithdrawalListParams(request.nextUrl.searchParams);
-  const stream = exportCsvStream(await getDb(), withdrawalFilterFor(params, session.user.id));
+  const filter = withdrawalFilterFor(params, session.user.id);
+  const db = await getDb();
+  await recordAudit(db, await requestActor(session.user), {
+    action: "csv.exported",
+    object: { type: "export", id: "withdrawals" },
+    after: { ...filter },
+  });
+  const stream = exportCsvStream(db, filter);
   return csvResponse(stream, exportFileName(new Date()));
 }
