@@ -1,0 +1,314 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { gt, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { SessionState } from "@/lib/auth/current-user";
+import type { Role } from "@/lib/auth/roles";
+import { auditLog, webhookEvents } from "@/lib/db/schema";
+import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
+import { startSandboxServer } from "@/lib/sandbox/server";
+import { createServiceClient, type ServiceClient } from "@/lib/service";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { insertUser } from "@/test-support/users";
+import { TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
+import type { AuditAction } from "./actions";
+
+/**
+ * Issue #10: every server action writes exactly one audit entry (its own, by the person acting)
+ * when it succeeds, and none when it is refused. The actions are discovered from the code: every
+ * export of every "use server" module under lib/. An action without a case below fails the test.
+ */
+const state = vi.hoisted(() => ({
+  db: undefined as unknown,
+  client: undefined as unknown,
+  session: { status: "signed-out" } as SessionState,
+}));
+vi.mock("@/lib/auth/current-user", () => ({ readSession: async () => state.session }));
+vi.mock("@/lib/db/client", () => ({ getDb: async () => state.db, getDbHandle: async () => ({}) }));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
+vi.mock("@/lib/service/app-client", () => ({ getServiceClient: () => state.client }));
+process.env.NEXTAUTH_SECRET = "every-action-audited-test-secret";
+
+const ROOT = join(__dirname, "..", "..");
+const KEYS = { invoiceKey: "audit-invoice-key", withdrawalKey: "audit-withdrawal-key" };
+type AnyAction = (
+  input: unknown,
+) => Promise<{ ok: boolean; code?: string; message?: string; data?: unknown }>;
+
+function* serverActionFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* serverActionFiles(path);
+    else if (/\.tsx?$/.test(entry.name) && !entry.name.includes(".test.")) {
+      if (/^\s*["']use server["']/.test(readFileSync(path, "utf8"))) yield path;
+    }
+  }
+}
+
+const discovered = new Map<string, AnyAction>();
+let testDb: TestDb;
+let sandbox: Awaited<ReturnType<typeof startSandboxServer>>;
+const people: Record<string, { id: string; email: string; role: Role }> = {};
+
+beforeAll(async () => {
+  for (const file of serverActionFiles(join(ROOT, "lib"))) {
+    const module = (await import(join(ROOT, relative(ROOT, file)))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      if (typeof value === "function") discovered.set(name, value as AnyAction);
+    }
+  }
+  testDb = await createTestDb();
+  state.db = testDb.db;
+  sandbox = await startSandboxServer({ port: 0, demoMerchant: KEYS });
+  state.client = createServiceClient({
+    baseUrl: sandbox.url,
+    ...KEYS,
+    retry: { attempts: 1 },
+  }) as ServiceClient;
+  const password = "a-long-password-1";
+  for (const [name, role] of [
+    ["admin", "admin"],
+    ["admin2", "admin"],
+    ["support", "support"],
+    ["finance", "finance"],
+    ["finance2", "finance"],
+    ["viewer", "viewer"],
+    ["target", "support"],
+    ["target2", "support"],
+    ["grantee", "viewer"],
+    ["grantee2", "viewer"],
+  ] as const) {
+    const email = `${name}@audited.test`;
+    people[name] = { id: (await insertUser(testDb.db, { email, name, role, password })).id, email, role };
+  }
+}, 60_000);
+afterAll(async () => {
+  await sandbox?.close();
+  await testDb?.close();
+});
+
+function actAs(name: string) {
+  const who = people[name];
+  if (!who) throw new Error(`no ${name}`);
+  state.session = { status: "active", user: { id: who.id, email: who.email, name, role: who.role } };
+  return who;
+}
+
+const control = (method: string, path: string, body?: object) =>
+  fetch(`${sandbox.url}/control${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${KEYS.invoiceKey}`, "Content-Type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+const ids: Record<string, string> = {};
+const totpFor = async (userId: string) => {
+  const { pendingSecret } = await import("@/lib/auth/two-factor/store");
+  const { appSecretKey } = await import("@/lib/auth/two-factor/app-key");
+  const secret = await pendingSecret(testDb.db as never, appSecretKey(), userId);
+  return TOTP.generate({ secret: Secret.fromBase32(secret ?? "") });
+};
+const withdrawalForm = (orderId: string) => ({
+  orderId,
+  amountIn: "crypto",
+  amount: "5",
+  fiatAmount: "",
+  fiatCurrency: "USD",
+  currency: "USDT",
+  network: "TRON",
+  address: TEST_TRON_ADDRESS,
+  isSubtract: true,
+  customerId: "",
+  reason: "refund of order 7",
+});
+const dataId = (result: { data?: unknown }, key: string) =>
+  String((result.data as Record<string, unknown> | undefined)?.[key] ?? "");
+const pendingChangeRows = async () => {
+  const result = (await testDb.db.execute(
+    sql`select id from pending_changes where state = 'pending' order by proposed_at desc`,
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
+};
+
+/** Each action: who acts, with what (after any setup), and the entry its success writes. */
+const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promise<unknown> }> = {
+  createUserAction: {
+    as: "admin",
+    audit: "user.created",
+    input: async () => ({
+      email: "new@audited.test",
+      name: "New",
+      role: "support",
+      password: "a-long-password-1",
+    }),
+  },
+  changeRoleAction: {
+    as: "admin",
+    audit: "user.role_changed",
+    input: async () => ({ userId: people.target?.id, role: "viewer" }),
+  },
+  setUserDisabledAction: {
+    as: "admin",
+    audit: "user.disabled",
+    input: async () => ({ userId: people.target2?.id, disabled: true }),
+  },
+  confirmTwoFactorAction: {
+    as: "support",
+    audit: "user.two_factor_enrolled",
+    input: async () => ({ code: await totpFor(people.support?.id ?? "") }),
+  },
+  turnOffTwoFactorAction: {
+    as: "support",
+    audit: "user.two_factor_reset",
+    input: async () => ({ code: ids.recoveryCode }),
+  },
+  resetTwoFactorAction: {
+    as: "admin",
+    audit: "user.two_factor_reset",
+    input: async () => {
+      actAs("viewer");
+      const enrolled = (await discovered.get("confirmTwoFactorAction")?.({
+        code: await totpFor(people.viewer?.id ?? ""),
+      })) as { ok: boolean };
+      expect(enrolled.ok).toBe(true);
+      return { userId: people.viewer?.id };
+    },
+  },
+  createInvoiceAction: {
+    as: "support",
+    audit: "invoice.created",
+    input: async () => ({ ...emptyInvoiceForm("inv_audited_1"), amount: "12" }),
+  },
+  resendInvoiceAction: {
+    as: "support",
+    audit: "invoice.sent_again",
+    input: async () => ({ invoiceId: ids.invoice }),
+  },
+  refreshInvoiceAction: {
+    as: "support",
+    audit: "invoice.refreshed",
+    input: async () => ({ invoiceId: ids.invoice }),
+  },
+  checkConnectionAction: { as: "admin", audit: "service.connection_tested", input: async () => ({}) },
+  reprocessWebhookEventAction: {
+    as: "admin",
+    audit: "webhook.reprocessed",
+    input: async () => {
+      const [event] = await testDb.db
+        .insert(webhookEvents)
+        .values({
+          bodySha256: "audited-event",
+          rawBody: JSON.stringify({ type: "invoice", order_id: "nobody-has-this", status: "paid" }),
+          verified: true,
+          outcome: "failed",
+        })
+        .returning();
+      return { eventId: event?.id };
+    },
+  },
+  requestWithdrawalAction: {
+    as: "support",
+    audit: "withdrawal.requested",
+    input: async () => withdrawalForm("wd_audited_1"),
+  },
+  approveWithdrawalAction: {
+    as: "finance",
+    audit: "withdrawal.approved",
+    input: async () => {
+      await control("PUT", "/balances/USDT", { amount: "0" });
+      return { id: ids.withdrawal };
+    },
+  },
+  retryWithdrawalAction: {
+    as: "finance2",
+    audit: "withdrawal.sent_again",
+    input: async () => ({ id: ids.withdrawal }),
+  },
+  rejectWithdrawalAction: {
+    as: "finance",
+    audit: "withdrawal.rejected",
+    input: async () => ({ id: await requested("wd_audited_2"), reason: "duplicate of another request" }),
+  },
+  cancelWithdrawalAction: {
+    as: "support",
+    audit: "withdrawal.cancelled",
+    input: async () => ({ id: await requested("wd_audited_3") }),
+  },
+  setApprovalThresholdAction: {
+    as: "admin",
+    audit: "settings.changed",
+    input: async () => ({ enabled: true, amount: "1000", fiatCurrency: "USD" }),
+  },
+  approveChangeAction: {
+    as: "admin2",
+    audit: "change.approved",
+    input: async () => ({ id: await proposedGrant("grantee") }),
+  },
+  rejectChangeAction: {
+    as: "admin2",
+    audit: "change.rejected",
+    input: async () => ({ id: await proposedGrant("grantee2") }),
+  },
+  cancelChangeAction: {
+    as: "admin",
+    audit: "change.cancelled",
+    input: async () => ({ id: await proposedGrant("grantee2") }),
+  },
+};
+
+async function requested(orderId: string): Promise<string> {
+  actAs("support");
+  const result = await discovered.get("requestWithdrawalAction")?.(withdrawalForm(orderId));
+  return dataId(result ?? {}, "id");
+}
+
+async function proposedGrant(name: string): Promise<string> {
+  actAs("admin");
+  const result = await discovered.get("changeRoleAction")?.({ userId: people[name]?.id, role: "finance" });
+  expect(result?.ok).toBe(true);
+  return (await pendingChangeRows())[0] ?? "";
+}
+
+const entriesSince = (since: Date) => testDb.db.select().from(auditLog).where(gt(auditLog.createdAt, since));
+
+describe("every server action is audited", () => {
+  it("has a case for every action discovered in the code, and no case for an action that is gone", () => {
+    expect(discovered.size).toBeGreaterThan(15);
+    expect([...discovered.keys()].sort()).toEqual(Object.keys(CASES).sort());
+  });
+
+  it("refused (no permission, or signed out), an action writes nothing", async () => {
+    for (const [name, action] of discovered) {
+      const before = (await testDb.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]?.n;
+      state.session = { status: "signed-out" };
+      expect((await action({})).ok, name).toBe(false);
+      actAs("viewer");
+      const refused = await action({});
+      expect(refused.ok, name).toBe(false);
+      const after = (await testDb.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]?.n;
+      expect(after, name).toBe(before);
+    }
+  });
+
+  it("succeeding, each writes exactly one entry of its own, by the person acting", async () => {
+    for (const [name, testCase] of Object.entries(CASES)) {
+      const input = await testCase.input();
+      const who = actAs(testCase.as);
+      const since = new Date(Date.now() - 1);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const result = await discovered.get(name)?.(input);
+      expect(result, `${name}: ${JSON.stringify(result)}`).toMatchObject({ ok: true });
+      const own = (await entriesSince(since)).filter(
+        (entry) => entry.action === testCase.audit && entry.actorId === who.id,
+      );
+      expect(own, name).toHaveLength(1);
+      expect(own[0]?.clientAddress, name).toBe("192.0.2.1");
+      if (name === "createInvoiceAction") ids.invoice = dataId(result ?? {}, "invoiceId");
+      if (name === "requestWithdrawalAction") ids.withdrawal = dataId(result ?? {}, "id");
+      if (name === "confirmTwoFactorAction") {
+        ids.recoveryCode = ((result?.data as { recoveryCodes: string[] }).recoveryCodes ?? [])[0] ?? "";
+      }
+    }
+  });
+});
