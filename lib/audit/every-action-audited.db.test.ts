@@ -53,8 +53,8 @@ const people: Record<string, { id: string; email: string; role: Role }> = {};
 
 beforeAll(async () => {
   for (const file of serverActionFiles(join(ROOT, "lib"))) {
-    const module = (await import(join(ROOT, relative(ROOT, file)))) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) {
+    const exported = (await import(join(ROOT, relative(ROOT, file)))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(exported)) {
       if (typeof value === "function") discovered.set(name, value as AnyAction);
     }
   }
