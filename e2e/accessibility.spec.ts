@@ -77,6 +77,17 @@ const PAGES: PageCheck[] = [
       }).toPass({ timeout: 20_000 });
     },
   },
+  { name: "audit log", role: "finance", path: () => "/audit" },
+  {
+    name: "audit log (one withdrawal)",
+    role: "admin",
+    path: (data) => `/audit?objectType=withdrawal&objectId=${data.withdrawalId}`,
+  },
+  {
+    name: "audit log (nothing matches)",
+    role: "finance",
+    path: () => "/audit?action=user.two_factor_reset&dateFrom=2001-01-01&dateTo=2001-01-02",
+  },
   { name: "users", role: "admin", path: () => "/admin/users" },
   { name: "new user", role: "admin", path: () => "/admin/users/new" },
   { name: "service connection", role: "admin", path: () => "/admin/service" },

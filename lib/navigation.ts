@@ -13,6 +13,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/withdrawals", label: "Withdrawals", permission: "withdrawals:view" },
   { href: "/withdrawals/approvals", label: "Approvals", permission: "withdrawals:approve" },
   { href: "/webhooks", label: "Webhooks", permission: "webhooks:view" },
+  { href: "/audit", label: "Audit log", permission: "audit:view" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },
   { href: "/admin/service", label: "Service connection", permission: "service:manage" },
   { href: "/admin/settings", label: "Settings", permission: "settings:manage" },

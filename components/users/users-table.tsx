@@ -1,5 +1,6 @@
 "use client";
 
+import { AuditLink } from "@/components/audit/audit-link";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -103,7 +104,7 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
         </span>
       </TableCell>
       <TableCell label="Email" className="break-all">
-        {user.email}
+        {user.email} <AuditLink objectType="user" objectId={user.id} />
       </TableCell>
       <TableCell label="Role">
         <Select

@@ -29,6 +29,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "invoices:create",
     "withdrawals:view",
     "webhooks:view",
+    "audit:view",
     "webhooks:reprocess",
     "changes:view",
     "changes:decide",
@@ -40,6 +41,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "withdrawals:request",
     "withdrawals:approve",
     "webhooks:view",
+    "audit:view",
     "account:two-factor",
   ],
   support: [

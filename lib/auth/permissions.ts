@@ -19,6 +19,8 @@ export const ACTIONS = [
   "changes:view",
   "changes:decide",
   "account:two-factor",
+  // The staff audit log: who did what, when, from where (lib/audit).
+  "audit:view",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -32,6 +34,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "invoices:create",
     "withdrawals:view",
     "webhooks:view",
+    "audit:view",
     "webhooks:reprocess",
     "changes:view",
     "changes:decide",
@@ -43,6 +46,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "withdrawals:request",
     "withdrawals:approve",
     "webhooks:view",
+    "audit:view",
     "account:two-factor",
   ],
   support: [

@@ -21,9 +21,14 @@ export const createInvoiceAction = defineAction({
     const client = getServiceClient(await browserOrigin());
     const created = throwIfNotSent(await sendInvoice(db, client, invoiceId, user.id));
     await recordAudit(db, actor, {
-      action: "invoice.created",
+      action: form.duplicateOf ? "invoice.duplicated" : "invoice.created",
       object: { type: "invoice", id: created },
-      after: { orderId: form.orderId, amount: form.amount, fiatCurrency: form.fiatCurrency },
+      after: {
+        orderId: form.orderId,
+        amount: form.amount,
+        fiatCurrency: form.fiatCurrency,
+        ...(form.duplicateOf ? { duplicateOf: form.duplicateOf } : {}),
+      },
     });
     return { invoiceId: created };
   },

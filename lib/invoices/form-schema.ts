@@ -47,6 +47,8 @@ export const invoiceFormSchema = z
     successUrl: optionalUrl,
     currency: safeText().trim(),
     network: safeText().trim(),
+    /** The invoice this one copies ("Duplicate"): only for the audit log, never sent. */
+    duplicateOf: z.uuid().optional(),
   })
   .superRefine((form, ctx) => {
     if (form.currency && !form.network) {

@@ -1,5 +1,6 @@
 "use client";
 
+import { AuditLink } from "@/components/audit/audit-link";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
@@ -17,7 +18,15 @@ import { TransactionsTable } from "./transactions-table";
 /** How often an open invoice's page asks for news; the server refreshes from the service at most every 5 s. */
 const POLL_MS = 3_000;
 
-export function InvoiceView({ initial, canCreate }: { initial: InvoiceDetail; canCreate: boolean }) {
+export function InvoiceView({
+  initial,
+  canCreate,
+  canAudit,
+}: {
+  initial: InvoiceDetail;
+  canCreate: boolean;
+  canAudit: boolean;
+}) {
   const query = useQuery({
     queryKey: ["invoice", initial.id],
     queryFn: () => fetchJson<InvoiceDetail>(`/api/invoices/${initial.id}`),
@@ -41,11 +50,14 @@ export function InvoiceView({ initial, canCreate }: { initial: InvoiceDetail; ca
             ) : null}
           </div>
         </div>
-        {canCreate ? (
-          <Button variant="secondary" asChild>
-            <Link href={`/invoices/new?from=${invoice.id}`}>Duplicate</Link>
-          </Button>
-        ) : null}
+        <div className="flex items-center gap-3">
+          {canAudit ? <AuditLink objectType="invoice" objectId={invoice.id} /> : null}
+          {canCreate ? (
+            <Button variant="secondary" asChild>
+              <Link href={`/invoices/new?from=${invoice.id}`}>Duplicate</Link>
+            </Button>
+          ) : null}
+        </div>
       </div>
       <CreationBanner invoice={invoice} canCreate={canCreate} />
       {invoice.creationState === "created" ? (

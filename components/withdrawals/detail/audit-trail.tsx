@@ -1,3 +1,4 @@
+import { AuditLink } from "@/components/audit/audit-link";
 import { Card } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format";
@@ -10,12 +11,23 @@ const SOURCE: Record<string, string> = {
   loop: "Paydesk (automatic retry)",
   webhook: "payment service webhook",
   user: "unknown user",
+  cli: "command line",
 };
 
-export function AuditTrail({ audit, webhooks }: Pick<WithdrawalDetail, "audit" | "webhooks">) {
+export function AuditTrail({
+  withdrawalId,
+  audit,
+  webhooks,
+}: Pick<WithdrawalDetail, "audit" | "webhooks"> & {
+  /** Set when this viewer may open the audit log: the card links to it. */
+  withdrawalId: string | null;
+}) {
   return (
     <div className="grid content-start gap-6">
-      <Card title="Audit trail">
+      <Card
+        title="Audit trail"
+        action={withdrawalId ? <AuditLink objectType="withdrawal" objectId={withdrawalId} /> : null}
+      >
         <ol className="grid gap-3 border-l border-slate-200 pl-4 text-sm" data-testid="audit-trail">
           {[...audit].reverse().map((entry) => (
             <li key={entry.id} className="grid gap-0.5">

@@ -14,7 +14,7 @@ import { WithdrawalStateBadge } from "../withdrawal-state-badge";
 
 const POLL_MS = 3_000;
 
-export function WithdrawalView({ initial }: { initial: WithdrawalDetail }) {
+export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetail; canAudit: boolean }) {
   const query = useQuery({
     queryKey: ["withdrawal", initial.withdrawal.id],
     queryFn: () => fetchJson<WithdrawalDetail>(`/api/withdrawals/${initial.withdrawal.id}`),
@@ -86,7 +86,7 @@ export function WithdrawalView({ initial }: { initial: WithdrawalDetail }) {
         <Card title="Details">
           <DetailList items={facts} />
         </Card>
-        <AuditTrail audit={audit} webhooks={webhooks} />
+        <AuditTrail withdrawalId={canAudit ? withdrawal.id : null} audit={audit} webhooks={webhooks} />
       </div>
     </div>
   );

@@ -13,5 +13,11 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const invoice = /^[0-9a-f-]{36}$/i.test(id) ? await getInvoiceDetail(await getDb(), id) : null;
   if (!invoice) notFound();
-  return <InvoiceView initial={invoice} canCreate={can(user.role, "invoices:create")} />;
+  return (
+    <InvoiceView
+      initial={invoice}
+      canCreate={can(user.role, "invoices:create")}
+      canAudit={can(user.role, "audit:view")}
+    />
+  );
 }

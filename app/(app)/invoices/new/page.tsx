@@ -21,7 +21,10 @@ export default async function NewInvoicePage({ searchParams }: { searchParams: S
   const keepOrderId = Boolean(source && resend === "1" && source.creationState === "rejected");
   const orderId = keepOrderId && source ? source.orderId : newOrderId("inv");
   const defaults = source
-    ? formValuesFromRequest(source.request as CreateInvoiceInput, orderId)
+    ? {
+        ...formValuesFromRequest(source.request as CreateInvoiceInput, orderId),
+        ...(keepOrderId ? {} : { duplicateOf: from }),
+      }
     : emptyInvoiceForm(orderId);
 
   return (

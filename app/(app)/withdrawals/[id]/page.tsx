@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { WithdrawalView } from "@/components/withdrawals/detail/withdrawal-view";
 import { requirePermission } from "@/lib/auth/guards";
+import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { getWithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
 
@@ -12,5 +13,5 @@ export default async function WithdrawalPage({ params }: { params: Promise<{ id:
   const { id } = await params;
   const detail = /^[0-9a-f-]{36}$/i.test(id) ? await getWithdrawalDetail(await getDb(), id, user) : null;
   if (!detail) notFound();
-  return <WithdrawalView initial={detail} />;
+  return <WithdrawalView initial={detail} canAudit={can(user.role, "audit:view")} />;
 }

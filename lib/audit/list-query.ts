@@ -1,0 +1,18 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { auditLog } from "@/lib/db/schema";
+import type { AuditFilter } from "./list-filter";
+
+/** The filter's conditions, shared by the page and the CSV export. */
+export function auditWhere(filter: AuditFilter, keyset?: SQL): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [keyset];
+  if (filter.person) conditions.push(sql`lower(${auditLog.actorEmail}) = ${filter.person.toLowerCase()}`);
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.objectType) conditions.push(eq(auditLog.objectType, filter.objectType));
+  if (filter.objectId) conditions.push(eq(auditLog.objectId, filter.objectId));
+  if (filter.dateFrom)
+    conditions.push(sql`${auditLog.createdAt} >= ${filter.dateFrom}::date::timestamp at time zone 'UTC'`);
+  if (filter.dateTo) {
+    conditions.push(sql`${auditLog.createdAt} < (${filter.dateTo}::date + 1)::timestamp at time zone 'UTC'`);
+  }
+  return and(...conditions);
+}
