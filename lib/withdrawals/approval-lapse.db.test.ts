@@ -25,6 +25,7 @@ const sent: CreateWithdrawalInput[] = [];
 
 /** A service that accepts every payout and remembers what it was sent. */
 const service = {
+  callBudgetMs: 10_000,
   async createWithdrawal(input: CreateWithdrawalInput) {
     sent.push(input);
     return withdrawalResponseSchema.parse({ id: `svc-${sent.length}`, status: "process", amount: "10" });

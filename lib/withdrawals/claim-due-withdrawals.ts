@@ -2,14 +2,14 @@ import { and, asc, eq, inArray, lte, or } from "drizzle-orm";
 import { withdrawals, type WithdrawalState } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 
-/** How long a claimed withdrawal is left alone by other instances while this one resubmits it. */
-const CLAIM_LEASE_MS = 60_000;
 /** An approved withdrawal not sent within this time was orphaned (the approver's call died). */
 const APPROVED_GRACE_MS = 60_000;
 
 export interface ClaimOptions {
   limit: number;
   now: Date;
+  /** How long a claimed withdrawal is left alone while this round resubmits it (submitLeaseMs). */
+  leaseMs: number;
 }
 
 /**
@@ -20,7 +20,7 @@ export interface ClaimOptions {
  */
 export async function claimDueWithdrawals(
   db: Db,
-  { limit, now }: ClaimOptions,
+  { limit, now, leaseMs }: ClaimOptions,
 ): Promise<Array<{ id: string; state: WithdrawalState }>> {
   return db.transaction(async (tx) => {
     const due = await tx
@@ -41,7 +41,7 @@ export async function claimDueWithdrawals(
     if (due.length > 0) {
       await tx
         .update(withdrawals)
-        .set({ nextSubmitAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+        .set({ nextSubmitAt: new Date(now.getTime() + leaseMs) })
         .where(
           inArray(
             withdrawals.id,

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
 import { claimDueWithdrawals } from "./claim-due-withdrawals";
-import { submitWithdrawal, type SubmitOutcome } from "./submit-withdrawal";
+import { submitLeaseMs, submitWithdrawal, type SubmitOutcome } from "./submit-withdrawal";
 import { transition } from "./transition";
 
 /**
@@ -14,7 +14,7 @@ import { transition } from "./transition";
  * without that, submitWithdrawal's conditional move into "submitting" lets only one caller send.
  */
 export async function resubmitDueWithdrawals(db: Db, client: ServiceClient, limit = 20, now = new Date()) {
-  const claimed = await claimDueWithdrawals(db, { limit, now });
+  const claimed = await claimDueWithdrawals(db, { limit, now, leaseMs: submitLeaseMs(client) });
 
   const outcomes: SubmitOutcome[] = [];
   for (const { id, state } of claimed) {

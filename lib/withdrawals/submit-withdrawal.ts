@@ -14,11 +14,16 @@ export function resubmitDelayMs(attempts: number): number {
 }
 
 /**
- * While a submitter waits for the service, the row is leased until this long from the claim: past
- * it (the process died mid-call), the resubmit round takes it over. Longer than a client call with
- * all its retries.
+ * While a submitter waits for the service, the row is leased: past the lease (the process died
+ * mid-call), the resubmit round takes it over. The lease is the client's whole call budget (every
+ * attempt timing out, and the waits between them) plus a margin, so a call still in flight is
+ * never taken over, however the timeout is configured.
  */
-export const SUBMIT_LEASE_MS = 2 * 60_000;
+const LEASE_MARGIN_MS = 30_000;
+
+export function submitLeaseMs(client: Pick<ServiceClient, "callBudgetMs">): number {
+  return client.callBudgetMs + LEASE_MARGIN_MS;
+}
 
 /** Errors after which the service did not create the withdrawal on this attempt: fix, then retry. */
 const REFUSALS = new Set([
@@ -50,7 +55,7 @@ export async function submitWithdrawal(
 ): Promise<SubmitOutcome> {
   const claim = await claimForSubmission(db, id, actor, {
     submitAttempts: sql`${withdrawals.submitAttempts} + 1`,
-    nextSubmitAt: new Date(Date.now() + SUBMIT_LEASE_MS),
+    nextSubmitAt: new Date(Date.now() + submitLeaseMs(client)),
   });
   if (claim.result !== "claimed") return claim;
   const claimed = claim.withdrawal;
