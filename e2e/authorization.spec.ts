@@ -37,6 +37,8 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   approveWithdrawalAction: "withdrawals:approve",
   retryWithdrawalAction: "withdrawals:approve",
   rejectWithdrawalAction: "withdrawals:approve",
+  keepRetryingWithdrawalAction: "withdrawals:approve",
+  closeWithdrawalAction: "withdrawals:approve",
   reprocessWebhookEventAction: "webhooks:reprocess",
   approveChangeAction: "changes:decide",
   rejectChangeAction: "changes:decide",

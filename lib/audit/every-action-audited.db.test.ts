@@ -11,7 +11,7 @@ import { startSandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser } from "@/test-support/users";
-import { TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
+import { seedWithdrawal, TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
 import type { AuditAction } from "./actions";
 
 /**
@@ -230,6 +230,19 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     audit: "withdrawal.rejected",
     input: async () => ({ id: await requested("wd_audited_2"), reason: "duplicate of another request" }),
   },
+  keepRetryingWithdrawalAction: {
+    as: "finance",
+    audit: "withdrawal.sent_again",
+    input: async () => ({ id: (await needingReview("wd_audited_review_1")).id }),
+  },
+  closeWithdrawalAction: {
+    as: "finance",
+    audit: "withdrawal.closed",
+    input: async () => ({
+      id: (await needingReview("wd_audited_review_2")).id,
+      reason: "The service confirms it was never paid.",
+    }),
+  },
   cancelWithdrawalAction: {
     as: "support",
     audit: "withdrawal.cancelled",
@@ -256,6 +269,9 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     input: async () => ({ id: await proposedGrant("grantee2") }),
   },
 };
+
+const needingReview = (orderId: string) =>
+  seedWithdrawal(testDb.db, people.support?.id ?? "", { orderId, state: "needs_review" });
 
 async function requested(orderId: string): Promise<string> {
   actAs("support");

@@ -1,7 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { withdrawals } from "@/lib/db/schema";
 import { defineAction } from "@/lib/auth/define-action";
 import { RuleError } from "@/lib/auth/rule-error";
 import { stepUpCodeSchema } from "@/lib/auth/credentials-schema";
@@ -10,6 +12,8 @@ import { getServiceClient } from "@/lib/service/app-client";
 import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
 import { withdrawalFormSchema } from "./form-schema";
 import { rejectWithdrawalSchema } from "./reject-schema";
+import { closeWithdrawalSchema } from "./close-schema";
+import { closeWithdrawal, keepRetrying, reopenForApproval } from "./review";
 import { requestWithdrawal } from "./request-withdrawal";
 import { changeApprovalThreshold } from "./settings";
 import { submitWithdrawal, type SubmitOutcome } from "./submit-withdrawal";
@@ -49,6 +53,19 @@ export const retryWithdrawalAction = defineAction({
   permission: "withdrawals:approve",
   schema: idSchema,
   handler: async ({ id }, { db, user }) => {
+    const [current] = await db
+      .select({ state: withdrawals.state })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, id));
+    if (current?.state === "failed") {
+      // The service refused it: sending it again needs fresh approvals, never the requester's.
+      await reopenForApproval(db, id, user.id);
+      revalidatePath("/withdrawals");
+      return {
+        message:
+          "Back in the approval queue: once approved again by someone other than the requester, it is sent with the same order id.",
+      };
+    }
     const outcome = await submitWithdrawal(db, getServiceClient(), id, { actorId: user.id, source: "user" });
     if (outcome.result === "not_mine")
       throw new RuleError("It is being sent already, or it cannot be sent in its current state.");
@@ -64,6 +81,26 @@ export const rejectWithdrawalAction = defineAction({
     await rejectWithdrawal(db, id, user.id, reason);
     revalidatePath("/withdrawals");
     return { message: "Rejected. The requester sees your reason." };
+  },
+});
+
+export const keepRetryingWithdrawalAction = defineAction({
+  permission: "withdrawals:approve",
+  schema: idSchema,
+  handler: async ({ id }, { db, user }) => {
+    await keepRetrying(db, id, user.id);
+    revalidatePath("/withdrawals");
+    return { message: "It is sent again with the same order id until the service answers." };
+  },
+});
+
+export const closeWithdrawalAction = defineAction({
+  permission: "withdrawals:approve",
+  schema: closeWithdrawalSchema,
+  handler: async ({ id, reason }, { db, user }) => {
+    await closeWithdrawal(db, id, user.id, reason);
+    revalidatePath("/withdrawals");
+    return { message: "Closed. Nothing more is sent for it." };
   },
 });
 

@@ -86,8 +86,9 @@ describe(`withdrawal list (${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
 
   it("filters by state, with keyset paging inside the filter", async () => {
     const { pages } = await walk({ limit: 25, state: "paid" });
-    expect(pages.flat()).toEqual(await expectedOrder(sql`state = 'paid'`));
-    expect(pages.flat()).toHaveLength(6);
+    const expected = await expectedOrder(sql`state = 'paid'`);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(pages.flat()).toEqual(expected);
   });
 
   it("searches by exact order id, address or customer id, combined with the state", async () => {

@@ -31,4 +31,6 @@ export const WITHDRAWAL_STATE_TONES: Record<
   cancelled: "neutral",
   paid: "success",
   service_failed: "danger",
+  needs_review: "danger",
+  closed: "neutral",
 };

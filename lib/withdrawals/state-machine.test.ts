@@ -14,7 +14,6 @@ const ALLOWED: Array<[WithdrawalState, WithdrawalEvent, WithdrawalState]> = [
   ["awaiting_approval", "cancel", "cancelled"],
   ["approved", "start_submit", "submitting"],
   ["unknown", "start_submit", "submitting"],
-  ["failed", "start_submit", "submitting"],
   ["submitting", "submit_succeeded", "submitted"],
   ["submitting", "submit_failed", "failed"],
   ["submitting", "submit_unknown", "unknown"],
@@ -24,6 +23,11 @@ const ALLOWED: Array<[WithdrawalState, WithdrawalEvent, WithdrawalState]> = [
   ["unknown", "service_failed", "service_failed"],
   ["approved", "approvals_lapsed", "awaiting_approval"],
   ["failed", "approvals_lapsed", "awaiting_approval"],
+  ["failed", "reapprove", "awaiting_approval"],
+  ["unknown", "give_up", "needs_review"],
+  ["needs_review", "keep_retrying", "unknown"],
+  ["needs_review", "close", "closed"],
+  ["failed", "close", "closed"],
 ];
 
 const allowed = new Map(ALLOWED.map(([from, event, to]) => [`${from}/${event}`, to]));
@@ -38,13 +42,13 @@ describe("the withdrawal state machine", () => {
     expect(nextState(from, event)).toBe(allowed.get(`${from}/${event}`) ?? null);
   });
 
-  it("sends money only from submitting, and submitting is reached only from approved, unknown or failed", () => {
+  it("sends money only from submitting, reached only from approved or unknown: a failed one needs fresh approval", () => {
     const intoSubmitting = ALLOWED.filter(([, , to]) => to === "submitting").map(([from]) => from);
-    expect(intoSubmitting.sort()).toEqual(["approved", "failed", "unknown"]);
+    expect(intoSubmitting.sort()).toEqual(["approved", "unknown"]);
   });
 
   it("final states go nowhere", () => {
-    for (const from of ["rejected", "cancelled", "paid", "service_failed"] as const) {
+    for (const from of ["rejected", "cancelled", "paid", "service_failed", "closed"] as const) {
       for (const event of WITHDRAWAL_EVENTS) expect(nextState(from, event)).toBeNull();
     }
   });

@@ -8,6 +8,10 @@
  *         │  └─reject──▶ rejected                                   │      └──▶ failed (service refused; retry after a fix)
  *         └─cancel (requester)──▶ cancelled                          └──▶ unknown (no answer) ──▶ submitting (resubmit)
  *
+ * failed ──reapprove (someone other than the requester)──▶ awaiting_approval (fresh approvals)
+ * unknown ──give_up (past the resubmit cap)──▶ needs_review ──keep_retrying──▶ unknown
+ * needs_review | failed ──close (finance, not the requester, with a reason)──▶ closed
+ *
  * approvals_lapsed: approved | failed ──▶ awaiting_approval. An approval counts only while its
  * approver is active and may approve; when one no longer does at submission (and nothing has
  * reached the service yet), the request goes back for another approval instead of being sent.
@@ -27,6 +31,10 @@ export const WITHDRAWAL_EVENTS = [
   "service_paid",
   "service_failed",
   "approvals_lapsed",
+  "reapprove",
+  "give_up",
+  "keep_retrying",
+  "close",
 ] as const;
 export type WithdrawalEvent = (typeof WITHDRAWAL_EVENTS)[number];
 
@@ -34,13 +42,17 @@ const TRANSITIONS: Record<WithdrawalEvent, Partial<Record<WithdrawalState, Withd
   approve: { awaiting_approval: "approved" },
   reject: { awaiting_approval: "rejected" },
   cancel: { awaiting_approval: "cancelled" },
-  start_submit: { approved: "submitting", unknown: "submitting", failed: "submitting" },
+  start_submit: { approved: "submitting", unknown: "submitting" },
   submit_succeeded: { submitting: "submitted" },
   submit_failed: { submitting: "failed" },
   submit_unknown: { submitting: "unknown" },
   service_paid: { submitted: "paid", unknown: "paid" },
   service_failed: { submitted: "service_failed", unknown: "service_failed" },
   approvals_lapsed: { approved: "awaiting_approval", failed: "awaiting_approval" },
+  reapprove: { failed: "awaiting_approval" },
+  give_up: { unknown: "needs_review" },
+  keep_retrying: { needs_review: "unknown" },
+  close: { needs_review: "closed", failed: "closed" },
 };
 
 export function nextState(from: WithdrawalState, event: WithdrawalEvent): WithdrawalState | null {
@@ -52,7 +64,13 @@ export function statesAllowing(event: WithdrawalEvent): WithdrawalState[] {
   return Object.keys(TRANSITIONS[event]) as WithdrawalState[];
 }
 
-export const FINAL_STATES: readonly WithdrawalState[] = ["rejected", "cancelled", "paid", "service_failed"];
+export const FINAL_STATES: readonly WithdrawalState[] = [
+  "rejected",
+  "cancelled",
+  "paid",
+  "service_failed",
+  "closed",
+];
 
 export const WITHDRAWAL_STATE_LABELS: Record<WithdrawalState, string> = {
   awaiting_approval: "Awaiting approval",
@@ -65,4 +83,6 @@ export const WITHDRAWAL_STATE_LABELS: Record<WithdrawalState, string> = {
   cancelled: "Cancelled",
   paid: "Paid out",
   service_failed: "Failed at the service",
+  needs_review: "Needs review",
+  closed: "Closed",
 };

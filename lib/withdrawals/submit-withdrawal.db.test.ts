@@ -9,6 +9,7 @@ import { createUser } from "@/lib/users/manage-users";
 import { approveWithdrawal } from "./decide";
 import { requestWithdrawal } from "./request-withdrawal";
 import { resubmitDueWithdrawals } from "./resubmit-due";
+import { reopenForApproval } from "./review";
 import { submitWithdrawal } from "./submit-withdrawal";
 
 const KEYS = { invoiceKey: "wd-invoice-key", withdrawalKey: "wd-withdrawal-key" };
@@ -94,6 +95,17 @@ describe("submitting withdrawals exactly once", () => {
     expect(await balance()).toBe("5");
 
     await control("PUT", "/balances/USDT", { amount: "100" });
+    // Sending a refused payout again is not a click: it goes back for fresh approvals, never the requester's.
+    expect(await submitWithdrawal(testDb.db, client(), request.id, { source: "user" })).toEqual({
+      result: "not_mine",
+    });
+    await expect(reopenForApproval(testDb.db, request.id, requester)).rejects.toThrow(/finance/);
+    expect(await reopenForApproval(testDb.db, request.id, approvers[1] as string)).toMatchObject({
+      state: "awaiting_approval",
+    });
+    expect(await approveWithdrawal(testDb.db, request.id, approvers[1] as string)).toMatchObject({
+      fullyApproved: true,
+    });
     const retried = await submitWithdrawal(testDb.db, client(), request.id, { source: "user" });
     expect(retried).toMatchObject({ result: "submitted" });
     expect(await balance()).toBe("89");

@@ -8,7 +8,14 @@ import { claimForSubmission } from "./claim-for-submission";
 import { wasEverIn } from "./trail";
 import { transition } from "./transition";
 
-/** When the background loop tries again after an unknown outcome. */
+/**
+ * After this many attempts whose outcome stayed unknown (about 70 minutes with the waits below),
+ * the loop stops and the withdrawal needs review: someone in finance, not the requester, checks
+ * with the service and keeps retrying or closes it (review.ts).
+ */
+export const MAX_SUBMIT_ATTEMPTS = 20;
+
+/** When the background loop tries again after an unknown outcome: 4 s doubling to 5 minutes. */
 export function resubmitDelayMs(attempts: number): number {
   return Math.min(5 * 60_000, 2_000 * 2 ** Math.min(attempts, 8));
 }
@@ -101,7 +108,7 @@ export async function submitWithdrawal(
   }
 }
 
-function markUnknown(
+async function markUnknown(
   db: Db,
   id: string,
   actor: { actorId?: string; source: "user" | "loop" },
@@ -109,7 +116,7 @@ function markUnknown(
   message: string,
   kind = "unexpected",
 ) {
-  return transition(db, id, {
+  const unknown = await transition(db, id, {
     event: "submit_unknown",
     ...actor,
     reason: `${message} The payout may or may not have been made; it will be sent again with the same order id until the service answers.`,
@@ -120,6 +127,15 @@ function markUnknown(
       nextSubmitAt: new Date(Date.now() + resubmitDelayMs(attempts)),
     },
   });
+  if (!unknown || attempts < MAX_SUBMIT_ATTEMPTS) return unknown;
+  return (
+    (await transition(db, id, {
+      event: "give_up",
+      source: "loop",
+      reason: `No answer from the service after ${attempts} attempts: someone in finance other than the requester checks with the service, then keeps retrying or closes it.`,
+      set: { nextSubmitAt: null },
+    })) ?? unknown
+  );
 }
 
 function hadUnknownOutcome(db: Db, id: string): Promise<boolean> {

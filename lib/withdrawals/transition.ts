@@ -62,6 +62,11 @@ function auditActionOf(event: WithdrawalEvent, from: WithdrawalState): AuditActi
       return "withdrawal.cancelled";
     case "start_submit":
       return from === "approved" ? "withdrawal.submitted" : "withdrawal.sent_again";
+    case "reapprove":
+    case "keep_retrying":
+      return "withdrawal.sent_again";
+    case "close":
+      return "withdrawal.closed";
     default:
       return "withdrawal.state_changed";
   }

@@ -14,6 +14,8 @@ describe("what a viewer may do with a withdrawal", () => {
       decide: true,
       cancel: false,
       sendAgain: false,
+      keepRetrying: false,
+      close: false,
       cannotDecide: null,
     });
   });
@@ -23,6 +25,8 @@ describe("what a viewer may do with a withdrawal", () => {
       decide: false,
       cancel: true,
       sendAgain: false,
+      keepRetrying: false,
+      close: false,
       cannotDecide: "requester",
     });
   });
@@ -48,5 +52,20 @@ describe("what a viewer may do with a withdrawal", () => {
     expect(whatViewerMay(withdrawal("unknown"), finance).sendAgain).toBe(false);
     expect(whatViewerMay(withdrawal("failed"), { id: "s", role: "support" }).sendAgain).toBe(false);
     expect(whatViewerMay(withdrawal("paid"), finance)).toMatchObject({ cannotDecide: null, cancel: false });
+  });
+
+  it("what did not end by itself is decided by finance other than the requester", () => {
+    const finance = { id: "f2", role: "finance" } as const;
+    const requester = { id: "requester", role: "finance" } as const;
+    expect(whatViewerMay(withdrawal("needs_review"), finance)).toMatchObject({
+      keepRetrying: true,
+      close: true,
+    });
+    expect(whatViewerMay(withdrawal("needs_review"), requester)).toMatchObject({
+      keepRetrying: false,
+      close: false,
+    });
+    expect(whatViewerMay(withdrawal("failed"), finance)).toMatchObject({ sendAgain: true, close: true });
+    expect(whatViewerMay(withdrawal("failed"), requester)).toMatchObject({ sendAgain: false, close: false });
   });
 });

@@ -8,6 +8,7 @@ import { toast } from "@/components/ui/toaster";
 import { cancelWithdrawalAction, retryWithdrawalAction } from "@/lib/withdrawals/actions";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { DecisionButtons } from "./decision-buttons";
+import { ReviewButtons } from "./review-buttons";
 
 /** Offers what the server said this viewer may do with the withdrawal (`viewerMay`), nothing more. */
 export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }) {
@@ -59,12 +60,20 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
       </div>
     );
   }
-  if (may.sendAgain) {
+  const failed = withdrawal.state === "failed";
+  if (may.sendAgain || may.keepRetrying || may.close) {
     return (
-      <div>
-        <Button size="sm" onClick={retry} disabled={busy}>
-          {busy ? "Sending…" : "Send again (same order id)"}
-        </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        {may.sendAgain ? (
+          <Button size="sm" onClick={retry} disabled={busy}>
+            {busy
+              ? "Sending…"
+              : failed
+                ? "Send again (needs a fresh approval)"
+                : "Send again (same order id)"}
+          </Button>
+        ) : null}
+        <ReviewButtons withdrawal={withdrawal} onDone={refresh} />
       </div>
     );
   }

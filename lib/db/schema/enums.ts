@@ -18,6 +18,8 @@ export const WITHDRAWAL_STATES = [
   "cancelled",
   "paid",
   "service_failed",
+  "needs_review",
+  "closed",
 ] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
