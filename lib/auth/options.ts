@@ -5,7 +5,7 @@ import { cookies } from "next/headers";
 import { isPublicUrlHttps } from "@/lib/http/security-headers";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
-import { clientAddress } from "@/lib/client-address";
+import { requestOrigin } from "@/lib/audit/request-origin";
 import { recordAudit } from "@/lib/audit/record";
 import { requestActor } from "@/lib/audit/request-actor";
 import { codeLimiter, loginLimiter } from "./app-login-limiter";
@@ -14,8 +14,6 @@ import { checkCredentials } from "./sign-in";
 import { appSecretKey } from "./two-factor/app-key";
 import { findUserById } from "./user-lookup";
 import { KNOWN_BROWSER_COOKIE, KNOWN_BROWSER_MAX_AGE_SECONDS, knownBrowserCookie } from "./known-browser";
-
-const USER_AGENT_LIMIT = 512;
 
 const headerText = (value: unknown) => (typeof value === "string" ? value : undefined);
 
@@ -33,7 +31,7 @@ export function authOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { type: "email" }, password: { type: "password" }, code: { type: "text" } },
         async authorize(credentials, request) {
-          const userAgent = request?.headers?.["user-agent"];
+          const origin = requestOrigin(request?.headers);
           const result = await checkCredentials(
             await getDb(),
             {
@@ -44,8 +42,8 @@ export function authOptions(): NextAuthOptions {
             },
             credentials,
             {
-              address: clientAddress(request?.headers, env.TRUST_PROXY),
-              userAgent: typeof userAgent === "string" ? userAgent.slice(0, USER_AGENT_LIMIT) : null,
+              address: origin.clientAddress,
+              userAgent: origin.userAgent,
               knownBrowserCookie: knownBrowserCookie(headerText(request?.headers?.cookie)),
             },
           );
