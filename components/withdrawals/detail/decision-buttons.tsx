@@ -10,6 +10,7 @@ import { approveWithdrawalAction, rejectWithdrawalAction } from "@/lib/withdrawa
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
 import { rejectFormSchema } from "@/lib/withdrawals/reject-schema";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
+import { ReasonField } from "./reason-field";
 
 /**
  * Approve (after seeing exactly what leaves, and where) or reject (with a reason); nothing when
@@ -140,26 +141,16 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
           return finish(result.ok, result.ok ? result.data.message : result.message);
         }}
         description={
-          <div className="grid gap-1.5">
-            <label htmlFor={`reject-reason-${withdrawal.id}`} className="text-sm font-medium text-slate-800">
-              Reason (the requester sees it)
-            </label>
-            <textarea
-              id={`reject-reason-${withdrawal.id}`}
-              rows={3}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setReasonError(undefined);
-              }}
-              className="w-full rounded-md border border-slate-300 p-2 text-sm"
-            />
-            {reasonError ? (
-              <p role="alert" className="text-sm text-red-600">
-                {reasonError}
-              </p>
-            ) : null}
-          </div>
+          <ReasonField
+            id={`reject-reason-${withdrawal.id}`}
+            label="Reason (the requester sees it)"
+            value={reason}
+            error={reasonError}
+            onChange={(value) => {
+              setReason(value);
+              setReasonError(undefined);
+            }}
+          />
         }
       />
     </div>

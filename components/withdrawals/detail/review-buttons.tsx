@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/toaster";
 import { closeWithdrawalAction, keepRetryingWithdrawalAction } from "@/lib/withdrawals/actions";
 import { closeFormSchema } from "@/lib/withdrawals/close-schema";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
+import { ReasonField } from "./reason-field";
 
 /**
  * For a withdrawal that did not end by itself (outcome unknown past the resubmit cap, or refused
@@ -23,7 +24,6 @@ export function ReviewButtons({
   const may = withdrawal.viewerMay;
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
-  const fieldId = `close-reason-${withdrawal.id}`;
 
   async function finish(ok: boolean, message: string) {
     if (ok) toast.success(message);
@@ -74,24 +74,16 @@ export function ReviewButtons({
               <p className="text-sm text-slate-600">
                 Nothing more is sent for it. Close it only after checking with the service what happened.
               </p>
-              <label htmlFor={fieldId} className="text-sm font-medium text-slate-800">
-                Reason (what you checked)
-              </label>
-              <textarea
-                id={fieldId}
-                rows={3}
+              <ReasonField
+                id={`close-reason-${withdrawal.id}`}
+                label="Reason (what you checked)"
                 value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
+                error={reasonError}
+                onChange={(value) => {
+                  setReason(value);
                   setReasonError(undefined);
                 }}
-                className="w-full rounded-md border border-slate-300 p-2 text-sm"
               />
-              {reasonError ? (
-                <p role="alert" className="text-sm text-red-600">
-                  {reasonError}
-                </p>
-              ) : null}
             </div>
           }
         />
