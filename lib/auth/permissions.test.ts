@@ -27,6 +27,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "settings:manage",
     "invoices:view",
     "invoices:create",
+    "invoices:resolve",
     "withdrawals:view",
     "webhooks:view",
     "audit:view",
@@ -47,6 +48,7 @@ const EXPECTED: Record<Role, Action[]> = {
   support: [
     "invoices:view",
     "invoices:create",
+    "invoices:resolve",
     "withdrawals:view",
     "withdrawals:request",
     "account:two-factor",

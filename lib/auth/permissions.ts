@@ -10,6 +10,8 @@ export const ACTIONS = [
   "settings:manage",
   "invoices:view",
   "invoices:create",
+  // Deal with an invoice exception: accept an underpayment as paid, or mark it resolved (lib/exceptions).
+  "invoices:resolve",
   "withdrawals:view",
   "withdrawals:request",
   "withdrawals:approve",
@@ -32,6 +34,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "settings:manage",
     "invoices:view",
     "invoices:create",
+    "invoices:resolve",
     "withdrawals:view",
     "webhooks:view",
     "audit:view",
@@ -52,6 +55,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
   support: [
     "invoices:view",
     "invoices:create",
+    "invoices:resolve",
     "withdrawals:view",
     "withdrawals:request",
     "account:two-factor",

@@ -29,3 +29,10 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const CHANGE_STATES = ["pending", "approved", "rejected", "cancelled"] as const;
 export type ChangeState = (typeof CHANGE_STATES)[number];
+
+/** How an invoice exception was dealt with; see lib/db/schema/exceptions.ts. */
+export const RESOLUTION_KINDS = ["refunded", "accepted_as_paid", "marked_resolved"] as const;
+export type ResolutionKind = (typeof RESOLUTION_KINDS)[number];
+
+export const NOTIFICATION_OBJECT_TYPES = ["invoice", "withdrawal"] as const;
+export type NotificationObjectType = (typeof NOTIFICATION_OBJECT_TYPES)[number];

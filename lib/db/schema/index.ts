@@ -7,3 +7,5 @@ export * from "./settings";
 export * from "./audit";
 export * from "./two-factor";
 export * from "./changes";
+export * from "./exceptions";
+export * from "./notifications";

@@ -11,6 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { WITHDRAWAL_STATES } from "./enums";
+import { invoices } from "./invoices";
 import { users } from "./users";
 
 /** A payout request and its way to the service; see lib/withdrawals/state-machine.ts. */
@@ -30,6 +31,8 @@ export const withdrawals = pgTable(
     isSubtract: boolean("is_subtract").notNull(),
     customerId: text("customer_id"),
     reason: text("reason").notNull(),
+    /** Set when this payout refunds (part of) what an invoice received; see lib/refunds. */
+    refundOfInvoiceId: uuid("refund_of_invoice_id").references(() => invoices.id),
     requestedBy: uuid("requested_by")
       .notNull()
       .references(() => users.id),
@@ -56,6 +59,9 @@ export const withdrawals = pgTable(
     index("withdrawals_requester_keyset_idx").on(table.requestedBy, table.createdAt.desc(), table.id.desc()),
     index("withdrawals_address_idx").on(table.address),
     index("withdrawals_customer_idx").on(table.customerId),
+    index("withdrawals_refund_of_invoice_idx")
+      .on(table.refundOfInvoiceId)
+      .where(sql`${table.refundOfInvoiceId} is not null`),
     index("withdrawals_resubmit_due_idx")
       .on(table.nextSubmitAt)
       .where(sql`${table.nextSubmitAt} is not null`),
