@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   "invoice.sent_again",
   "invoice.refreshed",
   "invoice.duplicated",
+  "invoice.resolved",
   "withdrawal.requested",
   "withdrawal.approved",
   "withdrawal.rejected",

@@ -31,4 +31,5 @@ CREATE UNIQUE INDEX "notifications_user_dedupe_key" ON "notifications" USING btr
 CREATE INDEX "notifications_user_created_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "notifications_user_unread_idx" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_refund_of_invoice_id_invoices_id_fk" FOREIGN KEY ("refund_of_invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invoices_exceptions_idx" ON "invoices" USING btree ("created_at","id") WHERE "invoices"."creation_state" = 'created' and ("invoices"."status" in ('overpaid', 'underpaid') or ("invoices"."status" = 'expired' and "invoices"."paid_crypto_amount" > 0));--> statement-breakpoint
 CREATE INDEX "withdrawals_refund_of_invoice_idx" ON "withdrawals" USING btree ("refund_of_invoice_id") WHERE "withdrawals"."refund_of_invoice_id" is not null;

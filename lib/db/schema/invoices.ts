@@ -65,6 +65,13 @@ export const invoices = pgTable(
     // "Created by me": one person's invoices, newest first, without sorting all of theirs.
     index("invoices_creator_keyset_idx").on(table.createdBy, table.createdAt.desc(), table.id.desc()),
     index("invoices_customer_idx").on(table.customerId, table.createdAt.desc()),
+    // The worklist: exceptions oldest first. The predicate is lib/exceptions/exception-status.ts's
+    // exceptionSql, written out the same so the planner can use this index for it.
+    index("invoices_exceptions_idx")
+      .on(table.createdAt, table.id)
+      .where(
+        sql`${table.creationState} = 'created' and (${table.status} in ('overpaid', 'underpaid') or (${table.status} = 'expired' and ${table.paidCryptoAmount} > 0))`,
+      ),
     index("invoices_refresh_due_idx")
       .on(table.nextRefreshAt)
       .where(sql`${table.nextRefreshAt} is not null`),

@@ -1,0 +1,23 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { invoiceResolutions, invoices } from "@/lib/db/schema";
+import type { DbOrTx } from "@/lib/db/types";
+import { exceptionSql } from "./exception-status";
+
+/** An exception with no resolution yet: what the worklist shows. */
+export const unresolvedExceptionSql = sql`${exceptionSql} and not exists (select 1 from ${invoiceResolutions} where ${invoiceResolutions.invoiceId} = ${invoices.id})`;
+
+/**
+ * How many exceptions wait, counted up to `cap` (the navigation shows "99+"): counting every
+ * exception of a large ledger on each page would cost more than the number is worth.
+ */
+export async function countUnresolvedExceptions(db: DbOrTx, cap = 100): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(invoices)
+    .where(unresolvedExceptionSql)
+    .limit(cap)
+    .as("capped");
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(capped);
+  return row?.count ?? 0;
+}
