@@ -1,0 +1,167 @@
+/**
+ * A production build of Paydesk (`next start`) for the HTTP benchmarks: started on its own port
+ * against a given database, with the embedded sandbox and the demo users, measured by resident
+ * memory of its whole process tree, and stopped. Builds first when there is no build.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface NextServer {
+  baseUrl: string;
+  pid: number;
+  /** Resident memory of the server and every process under it, in bytes. */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+export interface NextServerOptions {
+  port: number;
+  /** A PostgreSQL URL; without one the server opens a fresh PGlite data directory of its own. */
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}
+
+export function ensureBuild(): void {
+  if (existsSync(".next/BUILD_ID")) return;
+  console.log("[bench] no build yet: next build…");
+  const build = spawnSync("npx", ["next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (build.status !== 0) throw new Error("next build failed");
+}
+
+export async function startNextServer(options: NextServerOptions): Promise<NextServer> {
+  ensureBuild();
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const { DATABASE_URL: _never, TEST_DATABASE_URL: _neither, ...inherited } = process.env;
+  const child = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(options.port)],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...inherited,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PAYMENTS_BASE_URL: "",
+        PAYDESK_SANDBOX: "embedded",
+        PAYDESK_DEMO: "1",
+        NEXTAUTH_SECRET: "bench-secret-not-for-production-0123456789",
+        AUTH_TRUST_HOST: "true",
+        DATABASE_URL: options.databaseUrl ?? "",
+        PAYDESK_DATA_DIR: options.databaseUrl ? "" : mkdtempSync(join(tmpdir(), "paydesk-bench-")),
+        ...options.env,
+      },
+    },
+  );
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => output.push(chunk.toString()) > 200 && output.shift();
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  await waitUntilUp(baseUrl, child, output);
+  const pid = child.pid ?? 0;
+  return { baseUrl, pid, rss: () => treeRss(pid), stop: () => stop(child) };
+}
+
+async function waitUntilUp(baseUrl: string, child: ChildProcess, output: string[]): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`next start exited (${child.exitCode}):\n${output.join("")}`);
+    try {
+      const response = await fetch(`${baseUrl}/login`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`next start did not answer within 120 s:\n${output.join("")}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** VmRSS of `root` and all its descendants, from /proc (Linux). */
+export function treeRss(root: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // The command name may hold spaces and parentheses: the fields after the last ")" are fixed.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of parents) {
+      if (tree.has(ppid) && !tree.has(pid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const pid of tree) {
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      total += Number(match?.[1] ?? 0) * 1024;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** Signs a demo user in over HTTP (next-auth credentials) and returns the Cookie header to send. */
+export async function signInCookie(
+  baseUrl: string,
+  email: string,
+  password = "paydesk-demo",
+): Promise<string> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const jar = new Map<string, string>();
+  remember(jar, csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signIn = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar) },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+  });
+  remember(jar, signIn);
+  if (![...jar.keys()].some((name) => name.includes("session-token"))) {
+    throw new Error(`signing in ${email} failed (${signIn.status})`);
+  }
+  return cookieHeader(jar);
+}
+
+function remember(jar: Map<string, string>, response: Response): void {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(";");
+    const index = pair?.indexOf("=") ?? -1;
+    if (pair && index > 0) jar.set(pair.slice(0, index), pair.slice(index + 1));
+  }
+}
+
+function cookieHeader(jar: Map<string, string>): string {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
