@@ -33,6 +33,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   resendInvoiceAction: "invoices:create",
   refreshInvoiceAction: "invoices:view",
   requestWithdrawalAction: "withdrawals:request",
+  requestRefundAction: "withdrawals:request",
   cancelWithdrawalAction: "withdrawals:request",
   approveWithdrawalAction: "withdrawals:approve",
   retryWithdrawalAction: "withdrawals:approve",

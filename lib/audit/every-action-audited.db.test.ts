@@ -1,15 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { gt, sql } from "drizzle-orm";
+import { eq, gt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionState } from "@/lib/auth/current-user";
 import type { Role } from "@/lib/auth/roles";
-import { auditLog, webhookEvents } from "@/lib/db/schema";
+import { auditLog, invoices, webhookEvents } from "@/lib/db/schema";
 import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
 import { startSandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { insertListInvoices } from "@/test-support/invoice-rows";
 import { insertUser } from "@/test-support/users";
 import { seedWithdrawal, TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
 import type { AuditAction } from "./actions";
@@ -212,6 +213,15 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     audit: "withdrawal.requested",
     input: async () => withdrawalForm("wd_audited_1"),
   },
+  requestRefundAction: {
+    as: "support",
+    audit: "withdrawal.requested",
+    input: async () => ({
+      ...withdrawalForm("wd_audited_refund"),
+      amount: "1",
+      refundOfInvoiceId: await overpaidInvoice("inv_audited_refund"),
+    }),
+  },
   approveWithdrawalAction: {
     as: "finance",
     audit: "withdrawal.approved",
@@ -277,6 +287,25 @@ async function requested(orderId: string): Promise<string> {
   actAs("support");
   const result = await discovered.get("requestWithdrawalAction")?.(withdrawalForm(orderId));
   return dataId(result ?? {}, "id");
+}
+
+async function overpaidInvoice(orderId: string): Promise<string> {
+  await insertListInvoices(testDb.db, [
+    {
+      orderId,
+      status: "overpaid",
+      currency: "USDT",
+      network: "TRON",
+      cryptoAmount: "10",
+      paidCryptoAmount: "12",
+      createdAt: new Date().toISOString(),
+    },
+  ]);
+  const [row] = await testDb.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId));
+  return row?.id ?? "";
 }
 
 async function proposedGrant(name: string): Promise<string> {

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
-import type { Db, Tx } from "@/lib/db/types";
+import type { DbOrTx } from "@/lib/db/types";
 import { RuleError } from "@/lib/auth/rule-error";
 import { requiredApprovals } from "./approval-policy";
 import type { ValidWithdrawalForm } from "./form-schema";
@@ -14,9 +14,10 @@ import { recordTrailEntry } from "./trail";
  * its requester gives back the request it made.
  */
 export async function requestWithdrawal(
-  db: Db,
+  db: DbOrTx,
   form: ValidWithdrawalForm,
   requesterId: string,
+  link: { refundOfInvoiceId?: string } = {},
 ): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     const threshold = await getApprovalThreshold(tx);
@@ -36,6 +37,7 @@ export async function requestWithdrawal(
         isSubtract: form.isSubtract,
         customerId: form.customerId || null,
         reason: form.reason,
+        refundOfInvoiceId: link.refundOfInvoiceId ?? null,
         requestedBy: requesterId,
         requiredApprovals: requiredApprovals(threshold, fiatValue),
       })
@@ -55,7 +57,7 @@ export async function requestWithdrawal(
   });
 }
 
-async function existingRequest(tx: Tx, orderId: string, requesterId: string): Promise<Withdrawal> {
+export async function existingRequest(tx: DbOrTx, orderId: string, requesterId: string): Promise<Withdrawal> {
   const [existing] = await tx.select().from(withdrawals).where(eq(withdrawals.orderId, orderId));
   if (existing?.requestedBy === requesterId) return existing;
   throw new RuleError("This form's order id is already used by another request: open a new form.", {

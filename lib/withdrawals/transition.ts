@@ -2,8 +2,10 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { AuditAction } from "@/lib/audit/actions";
+import { SYSTEM_ACTOR, WEBHOOK_ACTOR } from "@/lib/audit/record";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import { recordResolution } from "@/lib/exceptions/record-resolution";
 import { nextState, statesAllowing, type WithdrawalEvent, type WithdrawalState } from "./state-machine";
 import { recordTrailEntry } from "./trail";
 
@@ -47,6 +49,16 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
       reason: input.reason,
       detail: input.detail,
     });
+    if (to === "paid" && after.refundOfInvoiceId) {
+      // A refund paid out resolves its invoice's exception (unless someone resolved it otherwise first).
+      await recordResolution(tx, input.source === "webhook" ? WEBHOOK_ACTOR : SYSTEM_ACTOR, {
+        invoiceId: after.refundOfInvoiceId,
+        kind: "refunded",
+        note: after.reason,
+        resolvedBy: after.requestedBy,
+        refundWithdrawalId: after.id,
+      });
+    }
     return after;
   });
 }
