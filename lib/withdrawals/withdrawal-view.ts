@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
-import { users, withdrawalApprovals, type Withdrawal } from "@/lib/db/schema";
+import { invoices, users, withdrawalApprovals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { addressesPaidBefore } from "./paid-addresses";
 import { whatViewerMay, type Viewer, type ViewerPermissions } from "./viewer-permissions";
@@ -16,6 +16,8 @@ export type WithdrawalView = Omit<
   approvedBy: string[];
   /** True when Paydesk has never paid out to this address before. */
   newAddress: boolean;
+  /** The invoice this payout refunds, if it is a refund. */
+  refundOf: { invoiceId: string; orderId: string } | null;
   viewerMay: ViewerPermissions;
 };
 
@@ -42,6 +44,13 @@ export async function toWithdrawalViews(
     [...new Set(rows.map((row) => row.withdrawal.address))],
     ids,
   );
+  const refundedIds = [...new Set(rows.flatMap((row) => row.withdrawal.refundOfInvoiceId ?? []))];
+  const refunded = refundedIds.length
+    ? await db
+        .select({ invoiceId: invoices.id, orderId: invoices.orderId })
+        .from(invoices)
+        .where(inArray(invoices.id, refundedIds))
+    : [];
   return rows.map(({ withdrawal, requester }) => {
     const approvalsOfThis = approvals.filter((approval) => approval.withdrawalId === withdrawal.id);
     return {
@@ -51,6 +60,7 @@ export async function toWithdrawalViews(
       requestedByEmail: requester,
       approvedBy: approvalsOfThis.map((approval) => approval.email),
       newAddress: !paidBefore.has(withdrawal.address),
+      refundOf: refunded.find((invoice) => invoice.invoiceId === withdrawal.refundOfInvoiceId) ?? null,
       viewerMay: whatViewerMay(
         { ...withdrawal, approverIds: approvalsOfThis.map((approval) => approval.approverId) },
         viewer,

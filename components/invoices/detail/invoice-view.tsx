@@ -6,10 +6,12 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { fetchJson } from "@/lib/query-client";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
+import type { InvoiceRefunds } from "@/lib/refunds/invoice-refunds";
 import { AmountsCard } from "./amounts-card";
 import { CreationBanner } from "./creation-banner";
 import { InvoiceStatusBadge } from "../invoice-status-badge";
 import { JsonBlock } from "./json-block";
+import { RefundsCard } from "./refunds-card";
 import { ShareCard } from "./share-card";
 import { SyncInfo } from "./sync-info";
 import { Timeline } from "./timeline";
@@ -22,10 +24,15 @@ export function InvoiceView({
   initial,
   canCreate,
   canAudit,
+  refunds,
+  canRefund,
 }: {
   initial: InvoiceDetail;
   canCreate: boolean;
   canAudit: boolean;
+  /** Null for people who may not see withdrawals. */
+  refunds: InvoiceRefunds | null;
+  canRefund: boolean;
 }) {
   const query = useQuery({
     queryKey: ["invoice", initial.id],
@@ -67,6 +74,14 @@ export function InvoiceView({
             <ShareCard invoice={invoice} />
           </div>
           <TransactionsTable transactions={invoice.transactions} currency={invoice.currency} />
+          {refunds ? (
+            <RefundsCard
+              invoiceId={invoice.id}
+              invoiceStatus={invoice.status}
+              initial={refunds}
+              canRefund={canRefund}
+            />
+          ) : null}
         </>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">

@@ -11,6 +11,7 @@ import { FINAL_STATES } from "@/lib/withdrawals/state-machine";
 import { AuditTrail } from "./audit-trail";
 import { WithdrawalActions } from "./withdrawal-actions";
 import { WithdrawalStateBadge } from "../withdrawal-state-badge";
+import { RefundOfLink } from "@/components/withdrawals/refund-of-link";
 
 const POLL_MS = 3_000;
 
@@ -63,6 +64,7 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
             <span className="text-xs font-medium text-amber-700">Never paid before</span>
           ) : null}
         </div>
+        <RefundOfLink refundOf={withdrawal.refundOf} />
       </div>
       {withdrawal.state === "rejected" && withdrawal.rejectionReason ? (
         <p role="status" className="rounded-md border border-slate-300 bg-slate-100 p-4 text-sm">

@@ -11,20 +11,35 @@ import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import { CRYPTO_NETWORKS } from "@/lib/currencies/crypto";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
+import { requestRefundAction } from "@/lib/refunds/actions";
 import { requestWithdrawalAction } from "@/lib/withdrawals/actions";
 import { checkAddress } from "@/lib/currencies/address-format";
 import { withdrawalFormSchema, type WithdrawalFormValues } from "@/lib/withdrawals/form-schema";
 import { AddressHistoryHint } from "./address-history-hint";
 import { FeeChoice } from "./fee-choice";
+import type { RefundContext } from "@/lib/refunds/refund-context";
+import { RefundOf, SourceWalletSuggestions } from "./refund-of";
 
-export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFormValues }) {
+/**
+ * The withdrawal request form. Opened from an invoice (`refund`), it asks for a refund linked to
+ * that invoice: currency and network are the payment's, and the server holds it under the cap.
+ */
+export function WithdrawalForm({
+  defaultValues,
+  refund,
+}: {
+  defaultValues: WithdrawalFormValues;
+  refund?: RefundContext;
+}) {
   const router = useRouter();
   const { form, formError, submit } = useActionForm({
     schema: withdrawalFormSchema,
     defaultValues,
-    action: requestWithdrawalAction,
+    action: refund
+      ? (values) => requestRefundAction({ ...values, refundOfInvoiceId: refund.invoiceId })
+      : requestWithdrawalAction,
     onSuccess: ({ id }) => {
-      toast.success("Withdrawal requested. Finance will review it.");
+      toast.success(`${refund ? "Refund" : "Withdrawal"} requested. Finance will review it.`);
       router.push(`/withdrawals/${id}`);
     },
   });
@@ -44,45 +59,52 @@ export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFor
 
   return (
     <form onSubmit={submit} className="grid gap-6" noValidate>
+      {refund ? <RefundOf refund={refund} /> : null}
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-2">
-        <fieldset className="grid gap-2 sm:col-span-2">
-          <legend className="text-sm font-medium">Amount given in</legend>
-          <div className="flex gap-4 text-sm">
-            <label className="flex items-center gap-2">
-              <input type="radio" value="crypto" {...form.register("amountIn")} /> Crypto
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" value="fiat" {...form.register("amountIn")} /> Fiat (converted by the
-              service)
-            </label>
-          </div>
-        </fieldset>
-        <FormField id="currency" label="Crypto currency" error={errors.currency?.message}>
-          <Select
-            {...field("currency")}
-            onChange={(event) => {
-              form.setValue("currency", event.target.value, { shouldValidate: true });
-              form.setValue("network", CRYPTO_NETWORKS[event.target.value]?.[0] ?? "", {
-                shouldValidate: true,
-              });
-            }}
-          >
-            {Object.keys(CRYPTO_NETWORKS).map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <FormField id="network" label="Network" error={errors.network?.message}>
-          <Select {...field("network")}>
-            {networks.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </Select>
-        </FormField>
+        {refund ? null : (
+          <fieldset className="grid gap-2 sm:col-span-2">
+            <legend className="text-sm font-medium">Amount given in</legend>
+            <div className="flex gap-4 text-sm">
+              <label className="flex items-center gap-2">
+                <input type="radio" value="crypto" {...form.register("amountIn")} /> Crypto
+              </label>
+              <label className="flex items-center gap-2">
+                <input type="radio" value="fiat" {...form.register("amountIn")} /> Fiat (converted by the
+                service)
+              </label>
+            </div>
+          </fieldset>
+        )}
+        {refund ? null : (
+          <>
+            <FormField id="currency" label="Crypto currency" error={errors.currency?.message}>
+              <Select
+                {...field("currency")}
+                onChange={(event) => {
+                  form.setValue("currency", event.target.value, { shouldValidate: true });
+                  form.setValue("network", CRYPTO_NETWORKS[event.target.value]?.[0] ?? "", {
+                    shouldValidate: true,
+                  });
+                }}
+              >
+                {Object.keys(CRYPTO_NETWORKS).map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField id="network" label="Network" error={errors.network?.message}>
+              <Select {...field("network")}>
+                {networks.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+          </>
+        )}
         {amountIn === "crypto" ? (
           <FormField id="amount" label={`Amount in ${currency}`} error={errors.amount?.message}>
             <Input inputMode="decimal" autoComplete="off" {...field("amount")} />
@@ -120,6 +142,12 @@ export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFor
             address={address}
             formatOk={addressCheck !== null && addressCheck.status !== "invalid"}
           />
+          {refund ? (
+            <SourceWalletSuggestions
+              wallets={refund.sourceWallets}
+              onUse={(wallet) => form.setValue("address", wallet, { shouldValidate: true })}
+            />
+          ) : null}
         </div>
         <FeeChoice form={form} />
         <FormField id="customerId" label="Customer id (optional)" error={errors.customerId?.message}>
@@ -143,9 +171,13 @@ export function WithdrawalForm({ defaultValues }: { defaultValues: WithdrawalFor
       <FormError message={formError} />
       <div className="flex gap-2">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Requesting…" : "Request withdrawal"}
+          {isSubmitting ? "Requesting…" : refund ? "Request refund" : "Request withdrawal"}
         </Button>
-        <Button variant="secondary" onClick={() => router.push("/withdrawals")} disabled={isSubmitting}>
+        <Button
+          variant="secondary"
+          onClick={() => router.push(refund ? `/invoices/${refund.invoiceId}` : "/withdrawals")}
+          disabled={isSubmitting}
+        >
           Cancel
         </Button>
       </div>

@@ -5,19 +5,24 @@ import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { getInvoiceDetail } from "@/lib/invoices/invoice-detail";
+import { invoiceRefunds } from "@/lib/refunds/invoice-refunds";
 
 export const metadata: Metadata = { title: "Invoice" };
 
 export default async function InvoicePage({ params }: { params: Promise<{ id: string }> }) {
   const user = await requirePermission("invoices:view");
   const { id } = await params;
-  const invoice = /^[0-9a-f-]{36}$/i.test(id) ? await getInvoiceDetail(await getDb(), id) : null;
+  const db = await getDb();
+  const invoice = /^[0-9a-f-]{36}$/i.test(id) ? await getInvoiceDetail(db, id) : null;
   if (!invoice) notFound();
+  const seesRefunds = can(user.role, "withdrawals:view");
   return (
     <InvoiceView
       initial={invoice}
       canCreate={can(user.role, "invoices:create")}
       canAudit={can(user.role, "audit:view")}
+      refunds={seesRefunds ? await invoiceRefunds(db, invoice.id) : null}
+      canRefund={can(user.role, "withdrawals:request")}
     />
   );
 }

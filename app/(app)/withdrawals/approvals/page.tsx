@@ -16,6 +16,7 @@ import { getDb } from "@/lib/db/client";
 import { formatRelative } from "@/lib/format";
 import { describeAmount } from "@/lib/withdrawals/present";
 import { listAwaitingApproval } from "@/lib/withdrawals/approval-queue";
+import { RefundOfLink } from "@/components/withdrawals/refund-of-link";
 
 export const metadata: Metadata = { title: "Approvals" };
 
@@ -71,7 +72,10 @@ export default async function ApprovalsPage() {
                 </div>
               </TableCell>
               <TableCell label="Reason" className="max-w-64 text-sm">
-                {withdrawal.reason}
+                <div className="grid gap-1">
+                  <RefundOfLink refundOf={withdrawal.refundOf} />
+                  <span>{withdrawal.reason}</span>
+                </div>
               </TableCell>
               <TableCell label="Approvals">
                 {withdrawal.approvedBy.length} of {withdrawal.requiredApprovals}

@@ -1,0 +1,108 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO, signIn } from "./fixtures";
+
+const SANDBOX_AUTH = { Authorization: "Bearer sandbox-invoice-key" };
+const PAYER_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+/** Creates a 10 USD invoice to be paid in USDT on TRON; returns its order id, page and service id. */
+async function createUsdtInvoice(page: Page, customerId: string) {
+  await page.goto("/invoices/new");
+  await page.getByLabel("Amount").fill("10");
+  await page.getByLabel("Crypto currency").selectOption("USDT");
+  await page.getByLabel("Network").selectOption("TRON");
+  await page.getByLabel("Customer id (optional)").fill(customerId);
+  const orderId = await page.getByLabel("Order id").inputValue();
+  await page.getByRole("button", { name: "Create invoice" }).click();
+  await expect(page.getByRole("heading", { name: orderId })).toBeVisible();
+  const serviceId = (await page.getByLabel("Payment link").inputValue()).split("/").pop() ?? "";
+  return { orderId, url: page.url(), serviceId };
+}
+
+function detail(page: Page, label: string) {
+  return page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+}
+
+async function pay(request: APIRequestContext, serviceId: string, amount: string) {
+  const response = await request.post(`/sandbox/control/invoices/${serviceId}/payments`, {
+    headers: SANDBOX_AUTH,
+    data: { amount, currency: "USDT", network: "TRON", source_wallet: PAYER_WALLET },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+test("support refunds an overpayment from the invoice; finance approves it from a row naming the invoice; the invoice shows it paid", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const balance = await request.put("/sandbox/control/balances/USDT", {
+    headers: SANDBOX_AUTH,
+    data: { amount: "100000" },
+  });
+  expect(balance.ok()).toBe(true);
+  const support = await (await browser.newContext()).newPage();
+  await signIn(support, DEMO.support);
+  const invoice = await createUsdtInvoice(support, `refund-${Date.now()}`);
+  const cryptoAmount = (await detail(support, "Crypto amount").textContent())?.split(" ")[0] ?? "";
+  const paid = (Number(cryptoAmount) + 2.5).toFixed(6);
+  await pay(request, invoice.serviceId, paid);
+  await expect(support.getByTestId("invoice-status")).toHaveText("Overpaid", { timeout: 20_000 });
+
+  const refunds = support.getByRole("region", { name: "Refunds" });
+  await refunds.getByRole("link", { name: "Refund" }).click();
+  await expect(support.getByTestId("refund-of")).toContainText(invoice.orderId);
+  await expect(support.getByLabel("Amount in USDT")).toHaveValue("2.5");
+  await expect(support.getByLabel("Reason")).toHaveValue(new RegExp(`Refund of invoice ${invoice.orderId}`));
+  // The payer's wallet is offered, not filled in.
+  await expect(support.getByLabel("Destination address")).toHaveValue("");
+  await expect(support.getByTestId("source-wallets")).toContainText("exchange");
+  await support.getByRole("button", { name: `Use this address: ${PAYER_WALLET}` }).click();
+  await expect(support.getByLabel("Destination address")).toHaveValue(PAYER_WALLET);
+  await support.getByRole("button", { name: "Request refund" }).click();
+  await expect(support).toHaveURL(/\/withdrawals\/[0-9a-f-]{36}$/);
+  await expect(support.getByTestId("refund-of-invoice")).toContainText(invoice.orderId);
+  const refundOrderId = (await support.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  const refundUrl = support.url();
+
+  const finance = await (await browser.newContext()).newPage();
+  await signIn(finance, DEMO.finance);
+  await finance.goto("/withdrawals/approvals");
+  const row = finance.getByTestId(`approval-row-${refundOrderId}`);
+  await expect(row).toContainText(`Refund of invoice ${invoice.orderId}`);
+  await row.getByRole("button", { name: "Approve" }).click();
+  await expect(finance.getByTestId("approve-summary")).toContainText("2.5 USDT");
+  await finance.getByRole("button", { name: "Approve and pay out" }).click();
+  await expect(finance.getByText("Approved and sent to the payment service.")).toBeVisible();
+
+  await finance.goto(refundUrl);
+  await expect(detail(finance, "Service id")).not.toHaveText("—", { timeout: 15_000 });
+  const refundServiceId = (await detail(finance, "Service id").textContent()) ?? "";
+  const settled = await request.post(`/sandbox/control/withdrawals/${refundServiceId}/status`, {
+    headers: SANDBOX_AUTH,
+    data: { status: "paid" },
+  });
+  expect(settled.ok()).toBe(true);
+
+  await support.goto(invoice.url);
+  await expect(refunds.getByTestId("withdrawal-state")).toHaveText("Paid out", { timeout: 20_000 });
+  await expect(refunds).toContainText(refundOrderId);
+  // Nothing is left to refund once the excess went back: no second refund is offered beyond it.
+  await expect(refunds).toContainText("can still be refunded");
+});
+
+test("a refund over what the invoice can still give back is refused on the amount, keeping what was typed", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, DEMO.support);
+  const invoice = await createUsdtInvoice(page, `cap-${Date.now()}`);
+  await pay(request, invoice.serviceId, "1");
+  await expect(page.getByTestId("invoice-status")).toHaveText("Underpaid", { timeout: 20_000 });
+  await page.getByRole("region", { name: "Refunds" }).getByRole("link", { name: "Refund" }).click();
+  await expect(page.getByLabel("Amount in USDT")).toHaveValue("1");
+  await page.getByLabel("Amount in USDT").fill("1.5");
+  await page.getByLabel("Destination address").fill(PAYER_WALLET);
+  await page.getByRole("button", { name: "Request refund" }).click();
+  await expect(page.getByText(/At most 1 USDT can still be refunded/)).toBeVisible();
+  await expect(page.getByLabel("Amount in USDT")).toHaveValue("1.5");
+});
