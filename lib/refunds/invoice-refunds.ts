@@ -2,6 +2,7 @@ import "server-only";
 import type { DbOrTx } from "@/lib/db/types";
 import { exceptionKind, type ExceptionKind } from "@/lib/exceptions/exception-status";
 import type { WithdrawalState } from "@/lib/db/schema";
+import { plainAmount } from "./refund-cap";
 import { loadRefundBasis } from "./refund-basis";
 
 export interface InvoiceRefunds {
@@ -30,8 +31,8 @@ export async function invoiceRefunds(db: DbOrTx, invoiceId: string): Promise<Inv
     invoiceStatus: basis.invoice.status,
     exception: basis.invoice.creationState === "created" ? exceptionKind(basis.invoice) : null,
     currency: basis.currency,
-    received: basis.received,
-    refundable: basis.refundable,
+    received: plainAmount(basis.received),
+    refundable: plainAmount(basis.refundable),
     refunds: basis.refunds.map((refund) => ({ ...refund, createdAt: refund.createdAt.toISOString() })),
   };
 }
