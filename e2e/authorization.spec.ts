@@ -32,6 +32,8 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   createInvoiceAction: "invoices:create",
   resendInvoiceAction: "invoices:create",
   refreshInvoiceAction: "invoices:view",
+  acceptAsPaidAction: "invoices:resolve",
+  markResolvedAction: "invoices:resolve",
   requestWithdrawalAction: "withdrawals:request",
   requestRefundAction: "withdrawals:request",
   cancelWithdrawalAction: "withdrawals:request",

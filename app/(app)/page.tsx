@@ -7,13 +7,20 @@ import { requireUser } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
-import { countInvoicesByStatus, listExceptions, paidVolumeByDay } from "@/lib/invoices/dashboard";
+import { countUnresolvedExceptions } from "@/lib/exceptions/unresolved";
+import { listResolvedExceptions, listUnresolvedExceptions } from "@/lib/exceptions/worklist";
+import { countInvoicesByStatus, paidVolumeByDay } from "@/lib/invoices/dashboard";
 import { lastDays, volumeSeries } from "@/lib/invoices/volume-series";
 
 const DAY_MS = 86_400_000;
 
-export default async function HomePage() {
+export default async function HomePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ exceptions?: string | string[] }>;
+}) {
   const user = await requireUser();
+  const view = (await searchParams).exceptions === "resolved" ? "resolved" : "unresolved";
   const heading = (
     <div className="flex flex-wrap items-center justify-between gap-4">
       <div>
@@ -35,11 +42,13 @@ export default async function HomePage() {
   const weekStart = new Date(today.getTime() - 6 * DAY_MS);
   const days = lastDays(30, now);
   const monthStart = new Date(`${days[0]}T00:00:00Z`);
-  const [todayCounts, weekCounts, volume, exceptions] = await Promise.all([
+  const [todayCounts, weekCounts, volume, unresolvedCount, unresolved, resolved] = await Promise.all([
     countInvoicesByStatus(db, today),
     countInvoicesByStatus(db, weekStart),
     paidVolumeByDay(db, monthStart),
-    listExceptions(db, monthStart),
+    countUnresolvedExceptions(db),
+    view === "unresolved" ? listUnresolvedExceptions(db) : [],
+    view === "resolved" ? listResolvedExceptions(db) : [],
   ]);
   const series = volumeSeries(volume, days);
 
@@ -67,7 +76,12 @@ export default async function HomePage() {
           ))
         )}
       </section>
-      <ExceptionsList rows={exceptions} />
+      <ExceptionsList
+        view={view}
+        unresolvedCount={unresolvedCount}
+        unresolved={unresolved}
+        resolved={resolved}
+      />
     </div>
   );
 }

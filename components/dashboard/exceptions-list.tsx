@@ -1,35 +1,141 @@
+import type { ReactNode } from "react";
 import Link from "next/link";
 import { InvoiceStatusBadge } from "@/components/invoices/invoice-status-badge";
-import { nextStep, type ExceptionRow } from "@/lib/invoices/dashboard";
+import { nextStep } from "@/lib/exceptions/next-step";
+import type { ResolvedException, UnresolvedException } from "@/lib/exceptions/worklist";
+import { formatDateTime, formatRelative } from "@/lib/format";
 import { asInvoiceStatus } from "@/lib/invoices/status";
+import { cn } from "@/lib/cn";
 
-export function ExceptionsList({ rows }: { rows: ExceptionRow[] }) {
+const HOW = {
+  refunded: "Refunded",
+  accepted_as_paid: "Accepted as paid",
+  marked_resolved: "Marked resolved",
+};
+
+/**
+ * The worklist: exceptions nobody has dealt with, oldest first, with what each puts at stake;
+ * the resolved ones are one link away, with who resolved them and how.
+ */
+export function ExceptionsList({
+  view,
+  unresolvedCount,
+  unresolved,
+  resolved,
+}: {
+  view: "unresolved" | "resolved";
+  unresolvedCount: number;
+  unresolved: UnresolvedException[];
+  resolved: ResolvedException[];
+}) {
   return (
     <section
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-6"
-      aria-label="Needs attention"
+      aria-label="Exceptions to resolve"
+      data-testid="worklist"
     >
-      <h2 className="font-semibold">Needs attention</h2>
-      {rows.length === 0 ? (
-        <p className="text-sm text-slate-500">Nothing underpaid, overpaid or expired in the last 30 days.</p>
-      ) : (
-        <ul className="grid divide-y divide-slate-100 text-sm">
-          {rows.map((row) => (
-            <li key={row.id} className="grid gap-1 py-2 sm:grid-cols-[auto_1fr] sm:gap-4">
-              <div className="self-start">
-                <InvoiceStatusBadge status={asInvoiceStatus(row.status)} serviceStatus={row.serviceStatus} />
-              </div>
-              <div>
-                <Link href={`/invoices/${row.id}`} className="font-mono font-medium hover:underline">
-                  {row.orderId}
-                </Link>
-                {row.customerId ? <span className="text-slate-500"> · customer {row.customerId}</span> : null}
-                <p className="text-slate-600">{nextStep(row)}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold">Exceptions to resolve</h2>
+        <nav aria-label="Worklist view" className="flex gap-1 text-sm">
+          <ViewLink href="/" current={view === "unresolved"}>
+            Unresolved ({unresolvedCount >= 100 ? "99+" : unresolvedCount})
+          </ViewLink>
+          <ViewLink href="/?exceptions=resolved" current={view === "resolved"}>
+            Resolved
+          </ViewLink>
+        </nav>
+      </div>
+      {view === "unresolved" ? <UnresolvedRows rows={unresolved} /> : <ResolvedRows rows={resolved} />}
     </section>
+  );
+}
+
+function ViewLink({
+  href,
+  current,
+  children,
+}: {
+  href: string;
+  current: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      href={href}
+      aria-current={current ? "page" : undefined}
+      className={cn(
+        "rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100",
+        current && "bg-slate-100 font-medium",
+      )}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function UnresolvedRows({ rows }: { rows: UnresolvedException[] }) {
+  if (rows.length === 0) {
+    return (
+      <p className="text-sm text-slate-500">
+        Nothing waits: every overpaid, underpaid or late-paid invoice is resolved.
+      </p>
+    );
+  }
+  return (
+    <ul className="grid divide-y divide-slate-100 text-sm">
+      {rows.map((row) => (
+        <li
+          key={row.id}
+          className="grid gap-1 py-2 sm:grid-cols-[7rem_1fr_auto] sm:gap-4"
+          data-testid={`worklist-${row.orderId}`}
+        >
+          <div className="self-start">
+            <InvoiceStatusBadge status={asInvoiceStatus(row.status)} serviceStatus={row.serviceStatus} />
+          </div>
+          <div>
+            <Link href={`/invoices/${row.id}`} className="font-mono font-medium hover:underline">
+              {row.orderId}
+            </Link>
+            {row.customerId ? <span className="text-slate-500"> · customer {row.customerId}</span> : null}
+            <p className="text-slate-600">{nextStep(row)}</p>
+          </div>
+          <div className="text-left sm:text-right">
+            <p className="font-medium">{row.atStake.crypto ?? row.atStake.fiat ?? "—"}</p>
+            <p className="text-xs text-slate-500">
+              {row.atStake.crypto && row.atStake.fiat ? `${row.atStake.fiat} · ` : ""}
+              {formatRelative(row.createdAt)}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ResolvedRows({ rows }: { rows: ResolvedException[] }) {
+  if (rows.length === 0) return <p className="text-sm text-slate-500">No exception has been resolved yet.</p>;
+  return (
+    <ul className="grid divide-y divide-slate-100 text-sm">
+      {rows.map((row) => (
+        <li
+          key={row.id}
+          className="grid gap-1 py-2 sm:grid-cols-[7rem_1fr] sm:gap-4"
+          data-testid={`resolved-${row.orderId}`}
+        >
+          <div className="self-start">
+            <InvoiceStatusBadge status={asInvoiceStatus(row.status)} serviceStatus={row.serviceStatus} />
+          </div>
+          <div>
+            <Link href={`/invoices/${row.id}`} className="font-mono font-medium hover:underline">
+              {row.orderId}
+            </Link>
+            <p>
+              {HOW[row.how]} by {row.resolvedBy ?? "Paydesk"} on {formatDateTime(row.resolvedAt)}
+            </p>
+            <p className="text-slate-600">{row.note}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -219,7 +219,23 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     input: async () => ({
       ...withdrawalForm("wd_audited_refund"),
       amount: "1",
-      refundOfInvoiceId: await overpaidInvoice("inv_audited_refund"),
+      refundOfInvoiceId: await exceptionInvoice("inv_audited_refund", "overpaid"),
+    }),
+  },
+  acceptAsPaidAction: {
+    as: "support",
+    audit: "invoice.resolved",
+    input: async () => ({
+      invoiceId: await exceptionInvoice("inv_audited_accept", "underpaid"),
+      note: "settled in cash",
+    }),
+  },
+  markResolvedAction: {
+    as: "admin",
+    audit: "invoice.resolved",
+    input: async () => ({
+      invoiceId: await exceptionInvoice("inv_audited_mark", "overpaid"),
+      note: "credited to the account",
     }),
   },
   approveWithdrawalAction: {
@@ -289,11 +305,11 @@ async function requested(orderId: string): Promise<string> {
   return dataId(result ?? {}, "id");
 }
 
-async function overpaidInvoice(orderId: string): Promise<string> {
+async function exceptionInvoice(orderId: string, status: "overpaid" | "underpaid"): Promise<string> {
   await insertListInvoices(testDb.db, [
     {
       orderId,
-      status: "overpaid",
+      status,
       currency: "USDT",
       network: "TRON",
       cryptoAmount: "10",

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { invoiceEvents, invoices } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import type { InvoiceStatus } from "./status";
@@ -45,40 +45,4 @@ export async function paidVolumeByDay(db: DbOrTx, since: Date): Promise<DailyVol
     .where(and(inArray(invoices.status, ["paid", "overpaid"]), gte(paidAt.at, since)))
     .groupBy(day, invoices.fiatCurrency)
     .orderBy(day);
-}
-
-export async function listExceptions(db: DbOrTx, since: Date, limit = 20) {
-  return db
-    .select({
-      id: invoices.id,
-      orderId: invoices.orderId,
-      status: invoices.status,
-      serviceStatus: invoices.serviceStatus,
-      isFinal: invoices.isFinal,
-      amount: invoices.amount,
-      paidFiatAmount: invoices.paidFiatAmount,
-      fiatCurrency: invoices.fiatCurrency,
-      customerId: invoices.customerId,
-      updatedAt: invoices.updatedAt,
-    })
-    .from(invoices)
-    .where(
-      and(inArray(invoices.status, ["underpaid", "overpaid", "expired"]), gte(invoices.updatedAt, since)),
-    )
-    .orderBy(desc(invoices.updatedAt))
-    .limit(limit);
-}
-
-export type ExceptionRow = Awaited<ReturnType<typeof listExceptions>>[number];
-
-/** What a person should do about an exception, in a sentence. */
-export function nextStep(row: ExceptionRow): string {
-  const paid = `${row.paidFiatAmount ?? "0"} of ${row.amount} ${row.fiatCurrency}`;
-  if (row.status === "overpaid") return `Paid ${paid}. Refund the difference or credit it to the customer.`;
-  if (row.status === "underpaid" && !row.isFinal) {
-    return `Paid ${paid} so far. Ask the customer to pay the rest before the link expires.`;
-  }
-  if (row.status === "underpaid")
-    return `Paid only ${paid}. Refund it, or invoice the remainder with Duplicate.`;
-  return "Expired unpaid. If the customer still wants to pay, Duplicate re-issues it.";
 }

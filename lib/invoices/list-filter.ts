@@ -23,8 +23,11 @@ const calendarDate = safeText()
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   });
 
+/** Besides a status: "unresolved", the exceptions nobody has resolved yet (lib/exceptions). */
+export const UNRESOLVED_FILTER = "unresolved";
+
 export const invoiceListParamsSchema = z.object({
-  status: param(z.enum(INVOICE_STATUSES)),
+  status: param(z.enum([...INVOICE_STATUSES, UNRESOLVED_FILTER])),
   q: param(safeText().trim().max(200)),
   dateFrom: param(calendarDate),
   dateTo: param(calendarDate),

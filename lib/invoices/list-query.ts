@@ -6,7 +6,8 @@ import {
   keysetOrder,
   type KeysetCursor,
 } from "@/lib/db/keyset";
-import type { InvoiceListFilter } from "./list-filter";
+import { unresolvedExceptionSql } from "@/lib/exceptions/unresolved";
+import { UNRESOLVED_FILTER, type InvoiceListFilter } from "./list-filter";
 
 /**
  * The WHERE and ORDER BY pieces shared by the list and the export. Each is shaped for an index:
@@ -44,7 +45,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function filterConditions(filter: InvoiceListFilter): SQL[] {
   const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(invoices.status, filter.status));
+  if (filter.status === UNRESOLVED_FILTER) conditions.push(unresolvedExceptionSql);
+  else if (filter.status) conditions.push(eq(invoices.status, filter.status));
   if (filter.createdBy) conditions.push(eq(invoices.createdBy, filter.createdBy));
   if (filter.q) {
     const search = or(

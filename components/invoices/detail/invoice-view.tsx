@@ -6,12 +6,14 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { fetchJson } from "@/lib/query-client";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
+import type { InvoiceException } from "@/lib/exceptions/invoice-exception";
 import type { InvoiceRefunds } from "@/lib/refunds/invoice-refunds";
 import { AmountsCard } from "./amounts-card";
 import { CreationBanner } from "./creation-banner";
 import { InvoiceStatusBadge } from "../invoice-status-badge";
 import { JsonBlock } from "./json-block";
 import { RefundsCard } from "./refunds-card";
+import { ResolutionCard } from "./resolution-card";
 import { ShareCard } from "./share-card";
 import { SyncInfo } from "./sync-info";
 import { Timeline } from "./timeline";
@@ -26,6 +28,8 @@ export function InvoiceView({
   canAudit,
   refunds,
   canRefund,
+  exception,
+  canResolve,
 }: {
   initial: InvoiceDetail;
   canCreate: boolean;
@@ -33,6 +37,8 @@ export function InvoiceView({
   /** Null for people who may not see withdrawals. */
   refunds: InvoiceRefunds | null;
   canRefund: boolean;
+  exception: InvoiceException;
+  canResolve: boolean;
 }) {
   const query = useQuery({
     queryKey: ["invoice", initial.id],
@@ -73,6 +79,12 @@ export function InvoiceView({
             <AmountsCard invoice={invoice} />
             <ShareCard invoice={invoice} />
           </div>
+          <ResolutionCard
+            invoiceId={invoice.id}
+            invoiceStatus={invoice.status}
+            initial={exception}
+            canResolve={canResolve}
+          />
           <TransactionsTable transactions={invoice.transactions} currency={invoice.currency} />
           {refunds ? (
             <RefundsCard

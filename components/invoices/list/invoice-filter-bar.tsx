@@ -7,7 +7,7 @@ import {
 } from "@/components/lists/filter-bar";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { type InvoiceListParams } from "@/lib/invoices/list-filter";
+import { UNRESOLVED_FILTER, type InvoiceListParams } from "@/lib/invoices/list-filter";
 import { PAGE_SIZES } from "@/lib/page-size";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from "@/lib/invoices/status";
 
@@ -27,6 +27,7 @@ export function InvoiceFilterBar({
       <FilterField id="filter-status" label="Status">
         <Select id="filter-status" name="status" defaultValue={params.status ?? ""}>
           <option value="">All</option>
+          <option value={UNRESOLVED_FILTER}>Unresolved exceptions</option>
           {INVOICE_STATUSES.map((status) => (
             <option key={status} value={status}>
               {INVOICE_STATUS_LABELS[status]}

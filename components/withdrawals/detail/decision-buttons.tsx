@@ -10,7 +10,7 @@ import { approveWithdrawalAction, rejectWithdrawalAction } from "@/lib/withdrawa
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
 import { rejectFormSchema } from "@/lib/withdrawals/reject-schema";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
-import { ReasonField } from "./reason-field";
+import { ReasonField } from "@/components/ui/reason-field";
 
 /**
  * Approve (after seeing exactly what leaves, and where) or reject (with a reason); nothing when

@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toaster";
 import { closeWithdrawalAction, keepRetryingWithdrawalAction } from "@/lib/withdrawals/actions";
 import { closeFormSchema } from "@/lib/withdrawals/close-schema";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
-import { ReasonField } from "./reason-field";
+import { ReasonField } from "@/components/ui/reason-field";
 
 /**
  * For a withdrawal that did not end by itself (outcome unknown past the resubmit cap, or refused

@@ -5,6 +5,7 @@ import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { getInvoiceDetail } from "@/lib/invoices/invoice-detail";
+import { invoiceException } from "@/lib/exceptions/invoice-exception";
 import { invoiceRefunds } from "@/lib/refunds/invoice-refunds";
 
 export const metadata: Metadata = { title: "Invoice" };
@@ -16,6 +17,8 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const invoice = /^[0-9a-f-]{36}$/i.test(id) ? await getInvoiceDetail(db, id) : null;
   if (!invoice) notFound();
   const seesRefunds = can(user.role, "withdrawals:view");
+  const exception = await invoiceException(db, invoice.id);
+  if (!exception) notFound();
   return (
     <InvoiceView
       initial={invoice}
@@ -23,6 +26,8 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
       canAudit={can(user.role, "audit:view")}
       refunds={seesRefunds ? await invoiceRefunds(db, invoice.id) : null}
       canRefund={can(user.role, "withdrawals:request")}
+      exception={exception}
+      canResolve={can(user.role, "invoices:resolve")}
     />
   );
 }

@@ -1,0 +1,52 @@
+import Decimal from "decimal.js";
+import { exceptionKind } from "./exception-status";
+
+export interface StakeInput {
+  status: string;
+  amount: string;
+  fiatCurrency: string;
+  paidFiatAmount: string | null;
+  cryptoAmount: string | null;
+  paidCryptoAmount: string | null;
+  remainingCryptoAmount: string | null;
+  currency: string | null;
+}
+
+/**
+ * What an exception puts at stake, in crypto (the payment's currency) and in fiat where the
+ * service reported it: the excess of an overpayment, what is missing of an underpayment, what
+ * arrived after an invoice expired.
+ */
+export function amountAtStake(invoice: StakeInput): { crypto: string | null; fiat: string | null } {
+  const kind = exceptionKind(invoice);
+  const minus = (a: string | null, b: string | null) =>
+    a !== null && b !== null ? Decimal.max(new Decimal(a).minus(b), 0).toFixed() : null;
+  const withUnit = (value: string | null, unit: string | null) =>
+    value !== null && unit ? `${value} ${unit}` : null;
+  if (kind === "overpaid") {
+    return {
+      crypto: withUnit(minus(invoice.paidCryptoAmount, invoice.cryptoAmount), invoice.currency),
+      fiat: withUnit(minus(invoice.paidFiatAmount, invoice.amount), invoice.fiatCurrency),
+    };
+  }
+  if (kind === "underpaid") {
+    const missing = invoice.remainingCryptoAmount ?? minus(invoice.cryptoAmount, invoice.paidCryptoAmount);
+    return {
+      crypto: withUnit(missing === null ? null : new Decimal(missing).toFixed(), invoice.currency),
+      fiat: withUnit(minus(invoice.amount, invoice.paidFiatAmount ?? "0"), invoice.fiatCurrency),
+    };
+  }
+  if (kind === "expired_with_payment") {
+    return {
+      crypto: withUnit(
+        invoice.paidCryptoAmount && new Decimal(invoice.paidCryptoAmount).toFixed(),
+        invoice.currency,
+      ),
+      fiat: withUnit(
+        invoice.paidFiatAmount && new Decimal(invoice.paidFiatAmount).toFixed(),
+        invoice.fiatCurrency,
+      ),
+    };
+  }
+  return { crypto: null, fiat: null };
+}

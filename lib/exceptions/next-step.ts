@@ -1,0 +1,12 @@
+import { exceptionKind } from "./exception-status";
+
+/** What a person should do about an unresolved exception, in a sentence. */
+export function nextStep(row: { status: string; isFinal: boolean; paidCryptoAmount: string | null }): string {
+  const kind = exceptionKind(row);
+  if (kind === "overpaid") return "Refund the excess, or mark it resolved with how it was settled.";
+  if (kind === "underpaid" && !row.isFinal) {
+    return "Ask the customer for the rest before the link expires, or accept what came as paid.";
+  }
+  if (kind === "underpaid") return "Accept it as paid, refund it, or invoice the rest with Duplicate.";
+  return "Paid after it expired: refund it, or mark it resolved once the customer is re-invoiced.";
+}
