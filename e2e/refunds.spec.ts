@@ -47,6 +47,9 @@ test("support refunds an overpayment from the invoice; finance approves it from 
   const paid = (Number(cryptoAmount) + 2.5).toFixed(6);
   await pay(request, invoice.serviceId, paid);
   await expect(support.getByTestId("invoice-status")).toHaveText("Overpaid", { timeout: 20_000 });
+  await support.goto("/");
+  await expect(support.getByTestId(`worklist-${invoice.orderId}`)).toContainText("2.5 USDT");
+  await support.goto(invoice.url);
 
   const refunds = support.getByRole("region", { name: "Refunds" });
   await refunds.getByRole("link", { name: "Refund" }).click();
@@ -86,8 +89,13 @@ test("support refunds an overpayment from the invoice; finance approves it from 
   await support.goto(invoice.url);
   await expect(refunds.getByTestId("withdrawal-state")).toHaveText("Paid out", { timeout: 20_000 });
   await expect(refunds).toContainText(refundOrderId);
-  // Nothing is left to refund once the excess went back: no second refund is offered beyond it.
-  await expect(refunds).toContainText("can still be refunded");
+  // The refund paid resolved the exception: the invoice says so and left the worklist.
+  await expect(support.getByRole("region", { name: "Exception" }).getByTestId("resolution")).toContainText(
+    "Refunded by support@example.com",
+  );
+  await support.goto("/");
+  await expect(support.getByTestId("worklist")).toBeVisible();
+  await expect(support.getByTestId(`worklist-${invoice.orderId}`)).toHaveCount(0);
 });
 
 test("a refund over what the invoice can still give back is refused on the amount, keeping what was typed", async ({

@@ -1,0 +1,86 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO, signIn } from "./fixtures";
+
+const SANDBOX_AUTH = { Authorization: "Bearer sandbox-invoice-key" };
+
+async function createUsdtInvoice(page: Page) {
+  await page.goto("/invoices/new");
+  await page.getByLabel("Amount").fill("10");
+  await page.getByLabel("Crypto currency").selectOption("USDT");
+  await page.getByLabel("Network").selectOption("TRON");
+  const orderId = await page.getByLabel("Order id").inputValue();
+  await page.getByRole("button", { name: "Create invoice" }).click();
+  await expect(page.getByRole("heading", { name: orderId })).toBeVisible();
+  const payUrl = await page.getByLabel("Payment link").inputValue();
+  return { orderId, url: page.url(), payUrl, serviceId: payUrl.split("/").pop() ?? "" };
+}
+
+async function pay(request: APIRequestContext, serviceId: string, amount: string) {
+  const response = await request.post(`/sandbox/control/invoices/${serviceId}/payments`, {
+    headers: SANDBOX_AUTH,
+    data: { amount, currency: "USDT", network: "TRON" },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+test("an underpaid invoice waits on the worklist with what is missing; support asks for the rest, then accepts it as paid with a note", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, DEMO.support);
+  const invoice = await createUsdtInvoice(page);
+  await pay(request, invoice.serviceId, "4");
+  await expect(page.getByTestId("invoice-status")).toHaveText("Underpaid", { timeout: 20_000 });
+
+  await page.goto("/");
+  const row = page.getByTestId(`worklist-${invoice.orderId}`);
+  await expect(row).toContainText("USDT");
+  await expect(row).toContainText("Ask the customer for the rest");
+  await row.getByRole("link", { name: invoice.orderId }).click();
+
+  const card = page.getByRole("region", { name: "Exception" });
+  const message = card.getByLabel("Ask for the rest");
+  await expect(message).toHaveValue(new RegExp(`order ${invoice.orderId}`));
+  await expect(message).toHaveValue(new RegExp(invoice.payUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await card.getByRole("button", { name: "Accept as paid" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Accept as paid" }).click();
+  await expect(dialog.getByText("Say how this was settled")).toBeVisible();
+  await dialog.getByLabel("Note (required)").fill("Customer paid the rest by bank transfer");
+  await dialog.getByRole("button", { name: "Accept as paid" }).click();
+  await expect(card.getByTestId("resolution")).toContainText("Accepted as paid by support@example.com");
+  await expect(card.getByTestId("resolution")).toContainText("Customer paid the rest by bank transfer");
+
+  await page.goto("/");
+  await expect(page.getByTestId("worklist")).toBeVisible();
+  await expect(page.getByTestId(`worklist-${invoice.orderId}`)).toHaveCount(0);
+  await page.getByRole("link", { name: "Resolved", exact: true }).click();
+  await expect(page.getByTestId(`resolved-${invoice.orderId}`)).toContainText(
+    "Accepted as paid by support@example.com",
+  );
+});
+
+test("an overpaid invoice is marked resolved by an admin and shows up under the invoice list's unresolved filter until then", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, DEMO.admin);
+  const invoice = await createUsdtInvoice(page);
+  await pay(request, invoice.serviceId, "1000");
+  await expect(page.getByTestId("invoice-status")).toHaveText("Overpaid", { timeout: 20_000 });
+
+  await page.goto(`/invoices?status=unresolved&q=${invoice.orderId}`);
+  await expect(page.getByRole("link", { name: invoice.orderId }).first()).toBeVisible();
+
+  await page.goto(invoice.url);
+  const card = page.getByRole("region", { name: "Exception" });
+  await card.getByRole("button", { name: "Mark resolved" }).click();
+  await page.getByRole("dialog").getByLabel("Note (required)").fill("Kept as credit for the next order");
+  await page.getByRole("dialog").getByRole("button", { name: "Mark resolved" }).click();
+  await expect(card.getByTestId("resolution")).toContainText("Marked resolved by admin@example.com");
+
+  await page.goto(`/invoices?status=unresolved&q=${invoice.orderId}`);
+  await expect(page.getByRole("link", { name: invoice.orderId })).toHaveCount(0);
+});
