@@ -47,6 +47,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   rejectChangeAction: "changes:decide",
   cancelChangeAction: "changes:decide",
   confirmTwoFactorAction: "account:two-factor",
+  markNotificationsReadAction: "notifications:read",
   turnOffTwoFactorAction: "account:two-factor",
 };
 

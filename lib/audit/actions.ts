@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   "change.cancelled",
   "change.rejected",
   "csv.exported",
+  "notification.read",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -222,6 +222,11 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
       refundOfInvoiceId: await exceptionInvoice("inv_audited_refund", "overpaid"),
     }),
   },
+  markNotificationsReadAction: {
+    as: "finance",
+    audit: "notification.read",
+    input: async () => ({ all: true }),
+  },
   acceptAsPaidAction: {
     as: "support",
     audit: "invoice.resolved",

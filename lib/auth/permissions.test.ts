@@ -35,6 +35,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "changes:view",
     "changes:decide",
     "account:two-factor",
+    "notifications:read",
   ],
   finance: [
     "invoices:view",
@@ -44,6 +45,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "webhooks:view",
     "audit:view",
     "account:two-factor",
+    "notifications:read",
   ],
   support: [
     "invoices:view",
@@ -52,8 +54,9 @@ const EXPECTED: Record<Role, Action[]> = {
     "withdrawals:view",
     "withdrawals:request",
     "account:two-factor",
+    "notifications:read",
   ],
-  viewer: ["invoices:view", "withdrawals:view", "account:two-factor"],
+  viewer: ["invoices:view", "withdrawals:view", "account:two-factor", "notifications:read"],
 };
 
 const activeAs = (role: Role): SessionState => ({

@@ -23,6 +23,8 @@ export const ACTIONS = [
   "account:two-factor",
   // The staff audit log: who did what, when, from where (lib/audit).
   "audit:view",
+  // Everyone reads (and marks read) their own notifications (lib/notifications).
+  "notifications:read",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -42,6 +44,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "changes:view",
     "changes:decide",
     "account:two-factor",
+    "notifications:read",
   ],
   finance: [
     "invoices:view",
@@ -51,6 +54,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "webhooks:view",
     "audit:view",
     "account:two-factor",
+    "notifications:read",
   ],
   support: [
     "invoices:view",
@@ -59,8 +63,9 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "withdrawals:view",
     "withdrawals:request",
     "account:two-factor",
+    "notifications:read",
   ],
-  viewer: ["invoices:view", "withdrawals:view", "account:two-factor"],
+  viewer: ["invoices:view", "withdrawals:view", "account:two-factor", "notifications:read"],
 };
 
 export function can(role: Role, action: Action): boolean {

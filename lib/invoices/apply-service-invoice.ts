@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { invoiceEvents, invoices, invoiceTransactions, type Invoice } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
+import { notifyInvoiceStatus } from "@/lib/notifications/invoice-events";
 import type { ServiceInvoice } from "@/lib/service";
 import { nextRefreshAt } from "./refresh-schedule";
 import { normaliseInvoiceStatus } from "./status";
@@ -81,6 +82,7 @@ export async function applyServiceInvoice(
         source,
         actorId,
       });
+      await notifyInvoiceStatus(tx, updated, updated.status);
     }
     const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
     return { invoice: updated, statusChanged, newTransactions };

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { RuleError } from "@/lib/auth/rule-error";
+import { notifyWithdrawalMove } from "@/lib/notifications/withdrawal-events";
 import { requiredApprovals } from "./approval-policy";
 import type { ValidWithdrawalForm } from "./form-schema";
 import { getApprovalThreshold } from "./settings";
@@ -53,6 +54,7 @@ export async function requestWithdrawal(
       toState: "awaiting_approval",
       reason: form.reason,
     });
+    await notifyWithdrawalMove(tx, created, "awaiting_approval");
     return created;
   });
 }

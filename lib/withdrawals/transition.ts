@@ -6,6 +6,7 @@ import { SYSTEM_ACTOR, WEBHOOK_ACTOR } from "@/lib/audit/record";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { recordResolution } from "@/lib/exceptions/record-resolution";
+import { notifyWithdrawalMove } from "@/lib/notifications/withdrawal-events";
 import { nextState, statesAllowing, type WithdrawalEvent, type WithdrawalState } from "./state-machine";
 import { recordTrailEntry } from "./trail";
 
@@ -49,6 +50,7 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
       reason: input.reason,
       detail: input.detail,
     });
+    await notifyWithdrawalMove(tx, after, to);
     if (to === "paid" && after.refundOfInvoiceId) {
       // A refund paid out resolves its invoice's exception (unless someone resolved it otherwise first).
       await recordResolution(tx, input.source === "webhook" ? WEBHOOK_ACTOR : SYSTEM_ACTOR, {

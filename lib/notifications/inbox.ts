@@ -1,0 +1,60 @@
+import "server-only";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { notifications } from "@/lib/db/schema";
+import type { DbOrTx } from "@/lib/db/types";
+
+export interface InboxItem {
+  id: string;
+  kind: string;
+  message: string;
+  href: string;
+  createdAt: string;
+  read: boolean;
+}
+
+/** One person's newest notifications, read and unread, and how many are unread. */
+export async function readInbox(
+  db: DbOrTx,
+  userId: string,
+  limit = 30,
+): Promise<{ unread: number; items: InboxItem[] }> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
+  ]);
+  return {
+    unread: count?.n ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      message: row.message,
+      href: `/${row.objectType === "invoice" ? "invoices" : "withdrawals"}/${row.objectId}`,
+      createdAt: row.createdAt.toISOString(),
+      read: row.readAt !== null,
+    })),
+  };
+}
+
+/** Marks the given notifications (or all) of this person read; another person's ids change nothing. */
+export async function markRead(db: DbOrTx, userId: string, ids: readonly string[] | "all"): Promise<number> {
+  const marked = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids === "all" ? undefined : inArray(notifications.id, [...ids]),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return marked.length;
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import type { DbOrTx } from "@/lib/db/types";
+import { notify } from "./notify";
+import { peopleWhoMay } from "./recipients";
+
+const TOLD = {
+  paid: "was paid",
+  overpaid: "was overpaid",
+  underpaid: "was underpaid",
+  expired: "expired",
+} as const;
+
+export interface NotifiedInvoice {
+  id: string;
+  orderId: string;
+  createdBy: string | null;
+  amount: string;
+  fiatCurrency: string;
+  paidCryptoAmount: string | null;
+  cryptoAmount: string | null;
+  currency: string | null;
+}
+
+/** An invoice reached paid, overpaid, underpaid or expired: its creator is told. */
+export async function notifyInvoiceStatus(
+  db: DbOrTx,
+  invoice: NotifiedInvoice,
+  status: string,
+): Promise<void> {
+  if (!(status in TOLD) || !invoice.createdBy) return;
+  const recipients = await peopleWhoMay(db, "invoices:view", [invoice.createdBy]);
+  const paid =
+    invoice.paidCryptoAmount && invoice.currency
+      ? `: ${invoice.paidCryptoAmount} ${invoice.currency}${invoice.cryptoAmount ? ` of ${invoice.cryptoAmount}` : ""}`
+      : "";
+  await notify(db, recipients, {
+    kind: `invoice.${status}`,
+    object: { type: "invoice", id: invoice.id },
+    message: `Invoice ${invoice.orderId} (${invoice.amount} ${invoice.fiatCurrency}) ${TOLD[status as keyof typeof TOLD]}${status === "expired" ? "" : paid}.`,
+    dedupeKey: `invoice:${invoice.id}:${status}`,
+  });
+}

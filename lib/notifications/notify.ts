@@ -1,0 +1,33 @@
+import "server-only";
+import { notifications, type NotificationObjectType } from "@/lib/db/schema";
+import type { DbOrTx } from "@/lib/db/types";
+
+export interface NotificationEvent {
+  kind: string;
+  object: { type: NotificationObjectType; id: string };
+  message: string;
+  /** The same event delivered twice (a webhook and the loop) has the same key: one notification. */
+  dedupeKey: string;
+}
+
+/** Writes one event for each person, once; pass the transaction of the change it reports. */
+export async function notify(
+  db: DbOrTx,
+  userIds: readonly string[],
+  event: NotificationEvent,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(notifications)
+    .values(
+      userIds.map((userId) => ({
+        userId,
+        kind: event.kind,
+        objectType: event.object.type,
+        objectId: event.object.id,
+        message: event.message.slice(0, 500),
+        dedupeKey: event.dedupeKey,
+      })),
+    )
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
+}
