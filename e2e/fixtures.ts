@@ -37,3 +37,21 @@ export async function createUserAsAdmin(
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByTestId(`user-row-${user.email}`)).toBeVisible();
 }
+
+/**
+ * Opens the notifications panel until it lists an entry matching `name` (the header polls every
+ * 15 s; the page is not reloaded) and returns that entry's link, with the panel open.
+ */
+export async function notificationMatching(page: Page, name: RegExp) {
+  const item = page.getByTestId("notifications").getByRole("link", { name });
+  await expect(async () => {
+    await page.getByTestId("notifications-button").click();
+    try {
+      await expect(item).toBeVisible({ timeout: 2_000 });
+    } catch (error) {
+      await page.keyboard.press("Escape");
+      throw error;
+    }
+  }).toPass({ timeout: 40_000, intervals: [3_000] });
+  return item;
+}

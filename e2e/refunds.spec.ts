@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { DEMO, notificationMatching, signIn } from "./fixtures";
 
 const SANDBOX_AUTH = { Authorization: "Bearer sandbox-invoice-key" };
 const PAYER_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -96,6 +96,13 @@ test("support refunds an overpayment from the invoice; finance approves it from 
   await support.goto("/");
   await expect(support.getByTestId("worklist")).toBeVisible();
   await expect(support.getByTestId(`worklist-${invoice.orderId}`)).toHaveCount(0);
+  // Support heard of both: the overpayment, and the refund paid out.
+  await notificationMatching(support, new RegExp(`Invoice ${invoice.orderId} .*was overpaid`));
+  await expect(
+    support
+      .getByTestId("notifications")
+      .getByRole("link", { name: new RegExp(`${refundOrderId} .*was paid out`) }),
+  ).toBeVisible();
 });
 
 test("a refund over what the invoice can still give back is refused on the amount, keeping what was typed", async ({

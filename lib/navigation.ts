@@ -5,13 +5,20 @@ export interface NavItem {
   label: string;
   /** Shown only to roles that have this permission; none means every signed-in user. */
   permission?: Action;
+  /** A count shown beside the link: what waits for the person there (lib/what-waits.ts). */
+  count?: "approvals" | "exceptions";
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { href: "/", label: "Home" },
+  { href: "/", label: "Home", count: "exceptions" },
   { href: "/invoices", label: "Invoices", permission: "invoices:view" },
   { href: "/withdrawals", label: "Withdrawals", permission: "withdrawals:view" },
-  { href: "/withdrawals/approvals", label: "Approvals", permission: "withdrawals:approve" },
+  {
+    href: "/withdrawals/approvals",
+    label: "Approvals",
+    permission: "withdrawals:approve",
+    count: "approvals",
+  },
   { href: "/webhooks", label: "Webhooks", permission: "webhooks:view" },
   { href: "/audit", label: "Audit log", permission: "audit:view" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },

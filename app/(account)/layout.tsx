@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
 import { requireUser } from "@/lib/auth/guards";
+import { getDb } from "@/lib/db/client";
+import { whatWaitsFor } from "@/lib/what-waits";
 import { serverEnv } from "@/lib/env";
 import { usesEmbeddedSandbox } from "@/lib/service/app-config";
 
@@ -12,7 +14,12 @@ export default async function AccountLayout({ children }: { children: ReactNode 
   const user = await requireUser({ duringEnrollment: true });
   return (
     <>
-      <AppHeader user={user} sandbox={usesEmbeddedSandbox()} demo={serverEnv().PAYDESK_DEMO} />
+      <AppHeader
+        user={user}
+        sandbox={usesEmbeddedSandbox()}
+        demo={serverEnv().PAYDESK_DEMO}
+        waits={await whatWaitsFor(await getDb(), user)}
+      />
       <main className="mx-auto max-w-3xl px-6 py-8">{children}</main>
     </>
   );

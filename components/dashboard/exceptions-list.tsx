@@ -50,15 +50,7 @@ export function ExceptionsList({
   );
 }
 
-function ViewLink({
-  href,
-  current,
-  children,
-}: {
-  href: string;
-  current: boolean;
-  children: ReactNode;
-}) {
+function ViewLink({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
   return (
     <Link
       href={href}

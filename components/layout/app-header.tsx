@@ -2,6 +2,8 @@ import Link from "next/link";
 import { can } from "@/lib/auth/permissions";
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { NAV_ITEMS } from "@/lib/navigation";
+import type { WhatWaits } from "@/lib/what-waits";
+import { NotificationsButton } from "@/components/notifications/notifications-button";
 import { AppNav } from "./app-nav";
 import { SignOutButton } from "./sign-out-button";
 
@@ -11,9 +13,11 @@ interface AppHeaderProps {
   sandbox: boolean;
   /** PAYDESK_DEMO: published passwords, and two-factor sign-in is nobody's obligation. */
   demo?: boolean;
+  /** Notifications and navigation counts as the page was rendered; kept fresh by polling. */
+  waits: WhatWaits;
 }
 
-export function AppHeader({ user, sandbox, demo = false }: AppHeaderProps) {
+export function AppHeader({ user, sandbox, demo = false, waits }: AppHeaderProps) {
   const items = NAV_ITEMS.filter((item) => !item.permission || can(user.role, item.permission));
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -36,15 +40,16 @@ export function AppHeader({ user, sandbox, demo = false }: AppHeaderProps) {
           <Link href="/" className="text-lg font-semibold">
             Paydesk
           </Link>
-          <AppNav items={items} />
+          <AppNav items={items} waits={waits} />
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <div className="text-right text-sm" data-testid="signed-in-user">
             <div className="font-medium">{user.name}</div>
             <div className="text-slate-500">
               {user.email} · {ROLE_LABELS[user.role]}
             </div>
           </div>
+          <NotificationsButton initial={waits} />
           <Link
             href="/account/two-factor"
             className="text-sm text-slate-700 underline-offset-4 hover:underline"

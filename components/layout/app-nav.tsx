@@ -3,9 +3,11 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
+import { NavCount } from "@/components/notifications/nav-count";
 import type { NavItem } from "@/lib/navigation";
+import type { WhatWaits } from "@/lib/what-waits";
 
-export function AppNav({ items }: { items: readonly NavItem[] }) {
+export function AppNav({ items, waits }: { items: readonly NavItem[]; waits: WhatWaits }) {
   const pathname = usePathname();
   // The most specific item wins: on /withdrawals/approvals, "Approvals" is active, not "Withdrawals".
   const matches = items.filter(
@@ -16,17 +18,19 @@ export function AppNav({ items }: { items: readonly NavItem[] }) {
   return (
     <nav aria-label="Main" className="flex flex-wrap gap-1">
       {items.map((item) => (
-        <Link
-          key={item.href}
-          href={item.href}
-          aria-current={isActive(item.href) ? "page" : undefined}
-          className={cn(
-            "rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900",
-            isActive(item.href) && "bg-slate-900 text-white hover:bg-slate-900 hover:text-white",
-          )}
-        >
-          {item.label}
-        </Link>
+        <span key={item.href} className="flex gap-1">
+          <Link
+            href={item.href}
+            aria-current={isActive(item.href) ? "page" : undefined}
+            className={cn(
+              "rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+              isActive(item.href) && "bg-slate-900 text-white hover:bg-slate-900 hover:text-white",
+            )}
+          >
+            {item.label}
+          </Link>
+          {item.count ? <NavCount initial={waits} counts={item.count} /> : null}
+        </span>
       ))}
     </nav>
   );

@@ -1,6 +1,6 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
-import { users, withdrawals } from "@/lib/db/schema";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { users, withdrawalApprovals, withdrawals } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import type { Viewer } from "./viewer-permissions";
 import { toWithdrawalViews, type WithdrawalView } from "./withdrawal-view";
@@ -15,4 +15,25 @@ export async function listAwaitingApproval(db: DbOrTx, viewer: Viewer): Promise<
     .orderBy(asc(withdrawals.createdAt))
     .limit(200);
   return toWithdrawalViews(db, rows, viewer);
+}
+
+/**
+ * How many requests wait for this person's approval (not their own, not approved by them yet),
+ * counted up to `cap` for the navigation.
+ */
+export async function countAwaitingMyApproval(db: DbOrTx, userId: string, cap = 100): Promise<number> {
+  const waiting = db
+    .select({ one: sql`1` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.state, "awaiting_approval"),
+        ne(withdrawals.requestedBy, userId),
+        sql`not exists (select 1 from ${withdrawalApprovals} where ${withdrawalApprovals.withdrawalId} = ${withdrawals.id} and ${withdrawalApprovals.approverId} = ${userId})`,
+      ),
+    )
+    .limit(cap)
+    .as("waiting");
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(waiting);
+  return row?.count ?? 0;
 }

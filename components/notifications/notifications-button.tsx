@@ -1,0 +1,84 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/toaster";
+import { formatRelative } from "@/lib/format";
+import { markNotificationsReadAction } from "@/lib/notifications/actions";
+import type { WhatWaits } from "@/lib/what-waits";
+import { useWhatWaits, WHAT_WAITS_KEY } from "./use-what-waits";
+
+/** The header's bell: how many notifications are unread, and a panel listing them. */
+export function NotificationsButton({ initial }: { initial: WhatWaits }) {
+  const { data } = useWhatWaits(initial);
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: WHAT_WAITS_KEY });
+
+  async function markRead(input: { ids: string[] } | { all: true }) {
+    const result = await markNotificationsReadAction(input);
+    if (!result.ok) toast.error(result.message);
+    await refresh();
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm" data-testid="notifications-button">
+          Notifications<span className="sr-only">, {data.unread} unread</span>
+          {data.unread > 0 ? (
+            <span
+              className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+              aria-hidden="true"
+            >
+              {data.unread > 99 ? "99+" : data.unread}
+            </span>
+          ) : null}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-lg">
+        <div className="flex items-center justify-between gap-2">
+          <DialogTitle>Notifications</DialogTitle>
+          {data.unread > 0 ? (
+            <Button size="sm" variant="secondary" onClick={() => markRead({ all: true })}>
+              Mark all read
+            </Button>
+          ) : null}
+        </div>
+        <DialogDescription>
+          What happened to your invoices and requests, and what waits for you. Nothing is sent outside
+          Paydesk.
+        </DialogDescription>
+        {data.items.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing yet.</p>
+        ) : (
+          <ul className="grid max-h-96 gap-1 overflow-y-auto" data-testid="notifications">
+            {data.items.map((item) => (
+              <li key={item.id}>
+                <Link
+                  href={item.href}
+                  onClick={() => {
+                    setOpen(false);
+                    if (!item.read) void markRead({ ids: [item.id] });
+                  }}
+                  className={`grid gap-0.5 rounded-md p-2 text-sm hover:bg-slate-100 ${item.read ? "text-slate-600" : "bg-sky-50 font-medium text-slate-900"}`}
+                >
+                  <span>
+                    {item.read ? null : (
+                      <span className="mr-1 rounded bg-sky-700 px-1 text-xs text-white">New</span>
+                    )}
+                    {item.message}
+                  </span>
+                  <span className="text-xs font-normal text-slate-500">{formatRelative(item.createdAt)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

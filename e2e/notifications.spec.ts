@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, notificationMatching, signIn } from "./fixtures";
+
+const SANDBOX_AUTH = { Authorization: "Bearer sandbox-invoice-key" };
+const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+test("support hears, without reloading, that their invoice was overpaid; the notification opens the invoice and is then read", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, DEMO.support);
+  await page.goto("/invoices/new");
+  await page.getByLabel("Amount").fill("10");
+  await page.getByLabel("Crypto currency").selectOption("USDT");
+  await page.getByLabel("Network").selectOption("TRON");
+  const orderId = await page.getByLabel("Order id").inputValue();
+  await page.getByRole("button", { name: "Create invoice" }).click();
+  await expect(page.getByRole("heading", { name: orderId })).toBeVisible();
+  const invoiceUrl = page.url();
+  const serviceId = (await page.getByLabel("Payment link").inputValue()).split("/").pop();
+  await page.goto("/invoices");
+
+  const paid = await request.post(`/sandbox/control/invoices/${serviceId}/payments`, {
+    headers: SANDBOX_AUTH,
+    data: { amount: "1000", currency: "USDT", network: "TRON" },
+  });
+  expect(paid.ok()).toBe(true);
+
+  // The page stays as it is: the header polls for news.
+  const button = page.getByTestId("notifications-button");
+  await expect(page.getByRole("button", { name: /^Notifications\s*, [1-9]\d* unread$/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  const item = await notificationMatching(page, new RegExp(`${orderId}.*overpaid`));
+  await expect(item).toContainText("New");
+  await item.click();
+  await expect(page).toHaveURL(invoiceUrl);
+
+  await button.click();
+  await expect(item).toBeVisible();
+  await expect(item).not.toContainText("New");
+});
+
+test("a request by support waits in finance's notifications and in the Approvals count", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const balance = await request.put("/sandbox/control/balances/USDT", {
+    headers: SANDBOX_AUTH,
+    data: { amount: "100000" },
+  });
+  expect(balance.ok()).toBe(true);
+  const support = await (await browser.newContext()).newPage();
+  await signIn(support, DEMO.support);
+  await support.goto("/withdrawals/new");
+  await support.getByLabel(/^Amount in /).fill("3.25");
+  await support.getByLabel("Destination address").fill(TRON_ADDRESS);
+  await support.getByLabel("Reason").fill("Notifications test");
+  await support.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(support).toHaveURL(/\/withdrawals\/[0-9a-f-]{36}$/);
+  const orderId = (await support.getByRole("heading", { level: 1 }).textContent()) ?? "";
+
+  const finance = await (await browser.newContext()).newPage();
+  await signIn(finance, DEMO.finance);
+  await expect(finance.getByTestId("nav-count-approvals")).toContainText(/waiting for your approval/);
+  await finance.getByTestId("notifications-button").click();
+  await finance
+    .getByTestId("notifications")
+    .getByRole("link", { name: new RegExp(`${orderId}.*waits for your approval`) })
+    .click();
+  await expect(finance.getByRole("heading", { level: 1 })).toHaveText(orderId);
+  // Nobody is asked to approve their own request.
+  await support.getByTestId("notifications-button").click();
+  await expect(
+    support.getByTestId("notifications").getByText(new RegExp(`${orderId}.*waits for your approval`)),
+  ).toHaveCount(0);
+});

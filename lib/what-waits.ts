@@ -1,0 +1,26 @@
+import "server-only";
+import { can } from "@/lib/auth/permissions";
+import type { Role } from "@/lib/auth/roles";
+import type { DbOrTx } from "@/lib/db/types";
+import { countUnresolvedExceptions } from "@/lib/exceptions/unresolved";
+import { readInbox, type InboxItem } from "@/lib/notifications/inbox";
+import { countAwaitingMyApproval } from "@/lib/withdrawals/approval-queue";
+
+/** What waits for the signed-in person: their notifications and the counts in the navigation. */
+export interface WhatWaits {
+  unread: number;
+  items: InboxItem[];
+  /** Requests waiting for this person's approval (finance), else null. */
+  approvals: number | null;
+  /** Unresolved invoice exceptions (people who resolve them), else null. Capped at 100. */
+  exceptions: number | null;
+}
+
+export async function whatWaitsFor(db: DbOrTx, user: { id: string; role: Role }): Promise<WhatWaits> {
+  const [inbox, approvals, exceptions] = await Promise.all([
+    readInbox(db, user.id),
+    can(user.role, "withdrawals:approve") ? countAwaitingMyApproval(db, user.id) : null,
+    can(user.role, "invoices:resolve") ? countUnresolvedExceptions(db) : null,
+  ]);
+  return { ...inbox, approvals, exceptions };
+}
