@@ -20,6 +20,12 @@ describe("invoice list URL params", () => {
     });
   });
 
+  it("reads the unresolved exceptions filter and writes it back", () => {
+    const params = parseInvoiceListParams(new URLSearchParams("status=unresolved"));
+    expect(params.status).toBe("unresolved");
+    expect(toInvoiceListQuery(params)).toBe("status=unresolved");
+  });
+
   it("falls back to defaults on bad values instead of failing", () => {
     expect(
       parseInvoiceListParams({
