@@ -25,6 +25,8 @@ interface Data {
   paidOrderId: string;
   withdrawalId: string;
   withdrawalOrderId: string;
+  /** An invoice paid 1 USDT of more: an unresolved exception. */
+  underpaidId: string;
   /** A user whose finance role waits for a second admin (proposed by the second demo admin). */
   pendingGrantEmail: string;
 }
@@ -49,6 +51,19 @@ const PAGES: PageCheck[] = [
     role: "support",
     path: (data) => `/invoices/${data.invoiceId}`,
     ready: (page) => expect(page.getByAltText("QR code of the payment link")).toBeVisible(),
+  },
+  {
+    name: "invoice detail (underpaid: exception and refunds)",
+    role: "support",
+    path: (data) => `/invoices/${data.underpaidId}`,
+    ready: (page) => expect(page.getByRole("region", { name: "Exception" })).toBeVisible(),
+  },
+  { name: "home (resolved exceptions)", role: "support", path: () => "/?exceptions=resolved" },
+  {
+    name: "refund request",
+    role: "support",
+    path: (data) => `/withdrawals/new?refundOf=${data.underpaidId}`,
+    ready: (page) => expect(page.getByTestId("refund-of")).toBeVisible(),
   },
   { name: "withdrawals", role: "finance", path: () => "/withdrawals" },
   { name: "new withdrawal", role: "support", path: () => "/withdrawals/new" },
@@ -122,6 +137,22 @@ const openDialog = async (page: Page, trigger: ReturnType<Page["getByRole"]>) =>
 };
 
 const STATES: StateCheck[] = [
+  {
+    name: "notifications panel",
+    role: "support",
+    path: () => "/",
+    open: (page) => openDialog(page, page.getByTestId("notifications-button")),
+  },
+  {
+    name: "accept as paid dialog, note missing",
+    role: "support",
+    path: (data) => `/invoices/${data.underpaidId}`,
+    open: async (page) => {
+      await openDialog(page, page.getByRole("button", { name: "Accept as paid" }));
+      await page.getByRole("dialog").getByRole("button", { name: "Accept as paid" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Say how this was settled" })).toBeVisible();
+    },
+  },
   {
     name: "approve dialog (queue)",
     role: "finance",
@@ -281,6 +312,15 @@ async function createData(browser: Browser): Promise<Data> {
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("button", { name: "Send test payment" })).toBeVisible();
 
+  const underpaid = await createInvoice(page, "6.00");
+  const partPayment = await context.request.post(
+    `/sandbox/control/invoices/${underpaid.payUrl.split("/").pop()}/payments`,
+    { headers: SANDBOX_AUTH, data: { amount: "1", currency: "USDT", network: "TRON" } },
+  );
+  expect(partPayment.ok()).toBe(true);
+  await page.goto(`/invoices/${underpaid.id}`);
+  await expect(page.getByTestId("invoice-status")).toHaveText("Underpaid", { timeout: 20_000 });
+
   const withdrawal = await requestWithdrawal(page, "Refund for order 1001, kept waiting for the checks");
   await context.close();
 
@@ -303,6 +343,7 @@ async function createData(browser: Browser): Promise<Data> {
     chosenPayUrl: chosen.payUrl,
     withdrawalId: withdrawal.id,
     withdrawalOrderId: withdrawal.orderId,
+    underpaidId: underpaid.id,
     pendingGrantEmail,
   };
 }

@@ -72,7 +72,7 @@ export function NotificationsButton({ initial }: { initial: WhatWaits }) {
                     )}
                     {item.message}
                   </span>
-                  <span className="text-xs font-normal text-slate-500">{formatRelative(item.createdAt)}</span>
+                  <span className="text-xs font-normal text-slate-600">{formatRelative(item.createdAt)}</span>
                 </Link>
               </li>
             ))}
