@@ -1,6 +1,8 @@
 /**
- * `npm run bench`: the invoice list's server time at 1,000 and 1,000,000 invoices, and the CSV
- * export of 1,000,000, on PostgreSQL. Without TEST_DATABASE_URL it re-runs itself under
+ * `npm run bench` (`-- --quick` for a smoke run on small data): the invoice list's server time at
+ * 1,000 and 1,000,000 invoices and the CSV export on PostgreSQL, first-load JavaScript per page,
+ * then the withdrawal figures. Every figure with a target ends in one table (MET or MISSED) and in
+ * bench/results/latest.json. Without TEST_DATABASE_URL it re-runs itself under
  * test-support/runner/with-postgres.sh (a private throwaway server; never DATABASE_URL's). Never part of npm test.
  */
 import { spawnSync } from "node:child_process";
@@ -8,13 +10,17 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createTestDb } from "@/test-support/test-db";
 import { benchExport } from "./export-bench";
+import type { Figure } from "./figures";
 import { benchList, explainList, listScenarios, type ListScenario } from "./list-bench";
 import { round } from "./measure";
+import { measurePageWeight } from "./page-weight";
+import { printFigures, writeLatest } from "./report";
 import { seedInvoices } from "./seed";
 import { runWithdrawalBenchmarks } from "./withdrawals-run";
 
+const QUICK = process.argv.includes("--quick");
 const SMALL = 1_000;
-const LARGE = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const LARGE = Number(process.env.BENCH_ROWS ?? (QUICK ? 20_000 : 1_000_000));
 
 if (!process.env.TEST_DATABASE_URL) {
   // A private server always: the bench seeds a million rows, never into DATABASE_URL's server.
@@ -23,7 +29,13 @@ if (!process.env.TEST_DATABASE_URL) {
   const self = fileURLToPath(import.meta.url);
   const child = spawnSync(
     "bash",
-    ["test-support/runner/with-postgres.sh", process.execPath, ...process.execArgv, self],
+    [
+      "test-support/runner/with-postgres.sh",
+      process.execPath,
+      ...process.execArgv,
+      self,
+      ...process.argv.slice(2),
+    ],
     {
       stdio: "inherit",
       env,
@@ -79,6 +91,21 @@ console.log(
   `[bench] EXPLAIN deep page at ${LARGE.toLocaleString("en")}:\n${large.explain?.["deep page (90%)"]}`,
 );
 
+const figures: Figure[] = (Object.keys(small.list) as ListScenario[]).map((scenario) => {
+  const p95 = large.list[scenario].p95;
+  return {
+    name: `invoice list p95 at ${LARGE.toLocaleString("en")}: ${scenario}`,
+    value: p95,
+    unit: "ms",
+    baseline: small.list[scenario].p95,
+    baselineName: `${SMALL.toLocaleString("en")} invoices`,
+    ratio: round(p95 / small.list[scenario].p95),
+    target: "< 100 ms",
+    met: p95 < 100,
+  };
+});
+figures.push(...(await measurePageWeight({ port: Number(process.env.BENCH_PORT ?? 34100) })));
+
 const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 const name = `invoice-list-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}`;
@@ -86,4 +113,7 @@ const report = { node: process.version, rows: { small: SMALL, large: LARGE }, ta
 writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`[bench] wrote bench/results/${name}.json in ${round((Date.now() - started) / 1000, 1)} s total`);
 await runWithdrawalBenchmarks();
+console.log(`[bench] summary (${QUICK ? "quick" : "full"} run):`);
+printFigures(figures);
+console.log(`[bench] wrote ${writeLatest(figures, { quick: QUICK, rows: { small: SMALL, large: LARGE } })}`);
 process.exit(process.exitCode ?? 0);
