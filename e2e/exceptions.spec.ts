@@ -1,27 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./fixtures";
-
-const SANDBOX_AUTH = { Authorization: "Bearer sandbox-invoice-key" };
-
-async function createUsdtInvoice(page: Page) {
-  await page.goto("/invoices/new");
-  await page.getByLabel("Amount").fill("10");
-  await page.getByLabel("Crypto currency").selectOption("USDT");
-  await page.getByLabel("Network").selectOption("TRON");
-  const orderId = await page.getByLabel("Order id").inputValue();
-  await page.getByRole("button", { name: "Create invoice" }).click();
-  await expect(page.getByRole("heading", { name: orderId })).toBeVisible();
-  const payUrl = await page.getByLabel("Payment link").inputValue();
-  return { orderId, url: page.url(), payUrl, serviceId: payUrl.split("/").pop() ?? "" };
-}
-
-async function pay(request: APIRequestContext, serviceId: string, amount: string) {
-  const response = await request.post(`/sandbox/control/invoices/${serviceId}/payments`, {
-    headers: SANDBOX_AUTH,
-    data: { amount, currency: "USDT", network: "TRON" },
-  });
-  expect(response.ok()).toBe(true);
-}
+import { createUsdtInvoice, payInvoice } from "./support/sandbox-invoices";
 
 test("an underpaid invoice waits on the worklist with what is missing; support asks for the rest, then accepts it as paid with a note", async ({
   page,
@@ -30,7 +9,7 @@ test("an underpaid invoice waits on the worklist with what is missing; support a
   test.setTimeout(60_000);
   await signIn(page, DEMO.support);
   const invoice = await createUsdtInvoice(page);
-  await pay(request, invoice.serviceId, "4");
+  await payInvoice(request, invoice.serviceId, "4");
   await expect(page.getByTestId("invoice-status")).toHaveText("Underpaid", { timeout: 20_000 });
 
   await page.goto("/");
@@ -68,7 +47,7 @@ test("an overpaid invoice is marked resolved by an admin and shows up under the 
   test.setTimeout(60_000);
   await signIn(page, DEMO.admin);
   const invoice = await createUsdtInvoice(page);
-  await pay(request, invoice.serviceId, "1000");
+  await payInvoice(request, invoice.serviceId, "1000");
   await expect(page.getByTestId("invoice-status")).toHaveText("Overpaid", { timeout: 20_000 });
 
   await page.goto(`/invoices?status=unresolved&q=${invoice.orderId}`);

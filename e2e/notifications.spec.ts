@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, notificationMatching, signIn } from "./fixtures";
+import { createUsdtInvoice, payInvoice, setSandboxBalance } from "./support/sandbox-invoices";
 
-const SANDBOX_AUTH = { Authorization: "Bearer sandbox-invoice-key" };
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 test("support hears, without reloading, that their invoice was overpaid; the notification opens the invoice and is then read", async ({
@@ -10,22 +10,9 @@ test("support hears, without reloading, that their invoice was overpaid; the not
 }) => {
   test.setTimeout(90_000);
   await signIn(page, DEMO.support);
-  await page.goto("/invoices/new");
-  await page.getByLabel("Amount").fill("10");
-  await page.getByLabel("Crypto currency").selectOption("USDT");
-  await page.getByLabel("Network").selectOption("TRON");
-  const orderId = await page.getByLabel("Order id").inputValue();
-  await page.getByRole("button", { name: "Create invoice" }).click();
-  await expect(page.getByRole("heading", { name: orderId })).toBeVisible();
-  const invoiceUrl = page.url();
-  const serviceId = (await page.getByLabel("Payment link").inputValue()).split("/").pop();
+  const { orderId, url: invoiceUrl, serviceId } = await createUsdtInvoice(page);
   await page.goto("/invoices");
-
-  const paid = await request.post(`/sandbox/control/invoices/${serviceId}/payments`, {
-    headers: SANDBOX_AUTH,
-    data: { amount: "1000", currency: "USDT", network: "TRON" },
-  });
-  expect(paid.ok()).toBe(true);
+  await payInvoice(request, serviceId, "1000");
 
   // The page stays as it is: the header polls for news.
   const button = page.getByTestId("notifications-button");
@@ -47,11 +34,7 @@ test("a request by support waits in finance's notifications and in the Approvals
   request,
 }) => {
   test.setTimeout(60_000);
-  const balance = await request.put("/sandbox/control/balances/USDT", {
-    headers: SANDBOX_AUTH,
-    data: { amount: "100000" },
-  });
-  expect(balance.ok()).toBe(true);
+  await setSandboxBalance(request, "USDT", "100000");
   const support = await (await browser.newContext()).newPage();
   await signIn(support, DEMO.support);
   await support.goto("/withdrawals/new");

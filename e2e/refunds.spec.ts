@@ -1,33 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DEMO, notificationMatching, signIn } from "./fixtures";
+import { createUsdtInvoice, payInvoice, SANDBOX_AUTH, setSandboxBalance } from "./support/sandbox-invoices";
 
-const SANDBOX_AUTH = { Authorization: "Bearer sandbox-invoice-key" };
 const PAYER_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-
-/** Creates a 10 USD invoice to be paid in USDT on TRON; returns its order id, page and service id. */
-async function createUsdtInvoice(page: Page, customerId: string) {
-  await page.goto("/invoices/new");
-  await page.getByLabel("Amount").fill("10");
-  await page.getByLabel("Crypto currency").selectOption("USDT");
-  await page.getByLabel("Network").selectOption("TRON");
-  await page.getByLabel("Customer id (optional)").fill(customerId);
-  const orderId = await page.getByLabel("Order id").inputValue();
-  await page.getByRole("button", { name: "Create invoice" }).click();
-  await expect(page.getByRole("heading", { name: orderId })).toBeVisible();
-  const serviceId = (await page.getByLabel("Payment link").inputValue()).split("/").pop() ?? "";
-  return { orderId, url: page.url(), serviceId };
-}
 
 function detail(page: Page, label: string) {
   return page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
-}
-
-async function pay(request: APIRequestContext, serviceId: string, amount: string) {
-  const response = await request.post(`/sandbox/control/invoices/${serviceId}/payments`, {
-    headers: SANDBOX_AUTH,
-    data: { amount, currency: "USDT", network: "TRON", source_wallet: PAYER_WALLET },
-  });
-  expect(response.ok()).toBe(true);
 }
 
 test("support refunds an overpayment from the invoice; finance approves it from a row naming the invoice; the invoice shows it paid", async ({
@@ -35,17 +13,13 @@ test("support refunds an overpayment from the invoice; finance approves it from 
   request,
 }) => {
   test.setTimeout(90_000);
-  const balance = await request.put("/sandbox/control/balances/USDT", {
-    headers: SANDBOX_AUTH,
-    data: { amount: "100000" },
-  });
-  expect(balance.ok()).toBe(true);
+  await setSandboxBalance(request, "USDT", "100000");
   const support = await (await browser.newContext()).newPage();
   await signIn(support, DEMO.support);
-  const invoice = await createUsdtInvoice(support, `refund-${Date.now()}`);
+  const invoice = await createUsdtInvoice(support, { customerId: `refund-${Date.now()}` });
   const cryptoAmount = (await detail(support, "Crypto amount").textContent())?.split(" ")[0] ?? "";
   const paid = (Number(cryptoAmount) + 2.5).toFixed(6);
-  await pay(request, invoice.serviceId, paid);
+  await payInvoice(request, invoice.serviceId, paid, PAYER_WALLET);
   await expect(support.getByTestId("invoice-status")).toHaveText("Overpaid", { timeout: 20_000 });
   await support.goto("/");
   await expect(support.getByTestId(`worklist-${invoice.orderId}`)).toContainText("2.5 USDT");
@@ -110,8 +84,8 @@ test("a refund over what the invoice can still give back is refused on the amoun
   request,
 }) => {
   await signIn(page, DEMO.support);
-  const invoice = await createUsdtInvoice(page, `cap-${Date.now()}`);
-  await pay(request, invoice.serviceId, "1");
+  const invoice = await createUsdtInvoice(page);
+  await payInvoice(request, invoice.serviceId, "1", PAYER_WALLET);
   await expect(page.getByTestId("invoice-status")).toHaveText("Underpaid", { timeout: 20_000 });
   await page.getByRole("region", { name: "Refunds" }).getByRole("link", { name: "Refund" }).click();
   await expect(page.getByLabel("Amount in USDT")).toHaveValue("1");

@@ -3,6 +3,8 @@
 import { sql } from "drizzle-orm";
 import { users, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
+import { newOrderId } from "@/lib/order-id";
+import type { ValidWithdrawalForm } from "@/lib/withdrawals/form-schema";
 
 export const TEST_TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
@@ -53,4 +55,22 @@ export async function seedWithdrawal(db: Db, requestedBy: string, row: TestWithd
   const [created] = await insertWithdrawals(db, requestedBy, [row]);
   if (!created) throw new Error("seedWithdrawal: nothing inserted");
   return created;
+}
+
+/** A request form as a person would send it: 10 USDT on TRON, its own fresh order id. */
+export function openedWithdrawalForm(overrides: Partial<ValidWithdrawalForm> = {}): ValidWithdrawalForm {
+  return {
+    orderId: newOrderId("wd"),
+    amountIn: "crypto",
+    amount: "10",
+    fiatAmount: "",
+    fiatCurrency: "",
+    currency: "USDT",
+    network: "TRON",
+    address: TEST_TRON_ADDRESS,
+    isSubtract: true,
+    customerId: "",
+    reason: "refund of order 17",
+    ...overrides,
+  };
 }

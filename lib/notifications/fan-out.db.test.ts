@@ -2,12 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, withdrawals } from "@/lib/db/schema";
 import { newOrderId } from "@/lib/order-id";
-import type { ValidWithdrawalForm } from "@/lib/withdrawals/form-schema";
 import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
 import { transition } from "@/lib/withdrawals/transition";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { disableUser, insertUser } from "@/test-support/users";
-import { TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
+import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import { markRead, readInbox } from "./inbox";
 import { notifyInvoiceStatus, type NotifiedInvoice } from "./invoice-events";
 
@@ -48,19 +47,7 @@ const invoice = (createdBy: string | null): NotifiedInvoice => ({
   currency: "USDT",
 });
 
-const form = (): ValidWithdrawalForm => ({
-  orderId: newOrderId("wd"),
-  amountIn: "crypto",
-  amount: "3",
-  fiatAmount: "",
-  fiatCurrency: "",
-  currency: "USDT",
-  network: "TRON",
-  address: TEST_TRON_ADDRESS,
-  isSubtract: true,
-  customerId: "",
-  reason: "refund of order 17",
-});
+const form = () => openedWithdrawalForm({ amount: "3" });
 
 describe("who is told what", () => {
   it("an invoice's creator hears it was paid, overpaid, underpaid or expired — once, however often it is delivered", async () => {

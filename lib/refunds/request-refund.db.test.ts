@@ -6,7 +6,7 @@ import { transition } from "@/lib/withdrawals/transition";
 import { insertListInvoices } from "@/test-support/invoice-rows";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser } from "@/test-support/users";
-import { TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
+import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import type { ValidRefundForm } from "./form-schema";
 import { loadRefundBasis } from "./refund-basis";
 import { suggestedRefund } from "./refund-prefill";
@@ -52,18 +52,8 @@ async function invoiceThatReceived(status: string, paid: string, payments: strin
 }
 
 const refundForm = (invoiceId: string, amount: string): ValidRefundForm => ({
-  orderId: newOrderId("wd"),
+  ...openedWithdrawalForm({ amount, customerId: "cust-7", reason: "refund" }),
   refundOfInvoiceId: invoiceId,
-  amountIn: "crypto",
-  amount,
-  fiatAmount: "",
-  fiatCurrency: "",
-  currency: "USDT",
-  network: "TRON",
-  address: TEST_TRON_ADDRESS,
-  isSubtract: true,
-  customerId: "cust-7",
-  reason: "refund",
 });
 
 describe("refunding an invoice", () => {

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withdrawals } from "@/lib/db/schema";
-import { newOrderId } from "@/lib/order-id";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
+import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import { insertUser } from "@/test-support/users";
-import type { ValidWithdrawalForm } from "./form-schema";
 import { requestWithdrawal } from "./request-withdrawal";
 
 let testDb: TestDb;
@@ -20,19 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.close());
 
-const openedForm = (): ValidWithdrawalForm => ({
-  orderId: newOrderId("wd"),
-  amountIn: "crypto",
-  amount: "10",
-  fiatAmount: "",
-  fiatCurrency: "",
-  currency: "USDT",
-  network: "TRON",
-  address: TEST_TRON_ADDRESS,
-  isSubtract: true,
-  customerId: "",
-  reason: "refund of order 17",
-});
+const openedForm = () => openedWithdrawalForm();
 
 const rowsFor = (orderId: string) =>
   testDb.db.select().from(withdrawals).where(eq(withdrawals.orderId, orderId));

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withdrawals } from "@/lib/db/schema";
-import { newOrderId } from "@/lib/order-id";
 import { startSandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient } from "@/lib/service";
 import { createUser } from "@/lib/users/manage-users";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
+import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import { approveWithdrawal } from "./decide";
 import { requestWithdrawal } from "./request-withdrawal";
 import { resubmitDueWithdrawals } from "./resubmit-due";
@@ -78,19 +77,7 @@ describe("the submit lease", () => {
     try {
       const request = await requestWithdrawal(
         testDb.db,
-        {
-          orderId: newOrderId("wd"),
-          amountIn: "crypto",
-          amount: "10",
-          fiatAmount: "",
-          fiatCurrency: "",
-          currency: "USDT",
-          network: "TRON",
-          address: TEST_TRON_ADDRESS,
-          isSubtract: true,
-          customerId: "",
-          reason: "slow service",
-        },
+        openedWithdrawalForm({ reason: "slow service" }),
         requester,
       );
       await approveWithdrawal(testDb.db, request.id, approver);
