@@ -81,16 +81,10 @@ function UnresolvedRows({ rows }: { rows: UnresolvedException[] }) {
           className="grid gap-1 py-2 sm:grid-cols-[7rem_1fr_auto] sm:gap-4"
           data-testid={`worklist-${row.orderId}`}
         >
-          <div className="self-start">
-            <InvoiceStatusBadge status={asInvoiceStatus(row.status)} serviceStatus={row.serviceStatus} />
-          </div>
-          <div>
-            <Link href={`/invoices/${row.id}`} className="font-mono font-medium hover:underline">
-              {row.orderId}
-            </Link>
+          <InvoiceCells invoice={row}>
             {row.customerId ? <span className="text-slate-500"> · customer {row.customerId}</span> : null}
             <p className="text-slate-600">{nextStep(row)}</p>
-          </div>
+          </InvoiceCells>
           <div className="text-left sm:text-right">
             <p className="font-medium">{row.atStake.crypto ?? row.atStake.fiat ?? "—"}</p>
             <p className="text-xs text-slate-500">
@@ -114,20 +108,37 @@ function ResolvedRows({ rows }: { rows: ResolvedException[] }) {
           className="grid gap-1 py-2 sm:grid-cols-[7rem_1fr] sm:gap-4"
           data-testid={`resolved-${row.orderId}`}
         >
-          <div className="self-start">
-            <InvoiceStatusBadge status={asInvoiceStatus(row.status)} serviceStatus={row.serviceStatus} />
-          </div>
-          <div>
-            <Link href={`/invoices/${row.id}`} className="font-mono font-medium hover:underline">
-              {row.orderId}
-            </Link>
+          <InvoiceCells invoice={row}>
             <p>
               {HOW[row.how]} by {row.resolvedBy ?? "Paydesk"} on {formatDateTime(row.resolvedAt)}
             </p>
             <p className="text-slate-600">{row.note}</p>
-          </div>
+          </InvoiceCells>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A worklist row's status badge and invoice link, then what the row says about it. */
+function InvoiceCells({
+  invoice,
+  children,
+}: {
+  invoice: { id: string; orderId: string; status: string; serviceStatus: string | null };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="self-start">
+        <InvoiceStatusBadge status={asInvoiceStatus(invoice.status)} serviceStatus={invoice.serviceStatus} />
+      </div>
+      <div>
+        <Link href={`/invoices/${invoice.id}`} className="font-mono font-medium hover:underline">
+          {invoice.orderId}
+        </Link>
+        {children}
+      </div>
+    </>
   );
 }
