@@ -6,5 +6,4 @@ export const refundFormSchema = z
   .object({ ...withdrawalFields, refundOfInvoiceId: z.uuid("Open the refund from its invoice.") })
   .superRefine(checkWithdrawalForm);
 
-export type RefundFormValues = z.input<typeof refundFormSchema>;
 export type ValidRefundForm = z.output<typeof refundFormSchema>;

@@ -65,5 +65,3 @@ export async function loadRefundBasis(db: DbOrTx, invoiceId: string, options: { 
     sourceWallets: [...new Set(wallets.flatMap((row) => (row.wallet ? [row.wallet] : [])))],
   };
 }
-
-export type RefundBasis = NonNullable<Awaited<ReturnType<typeof loadRefundBasis>>>;

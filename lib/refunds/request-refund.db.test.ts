@@ -122,10 +122,10 @@ describe("refunding an invoice", () => {
     const over = await invoiceThatReceived("overpaid", "12");
     await expect(
       requestRefund(testDb.db, { ...refundForm(over.id, "1"), currency: "USDC" }, support),
-    ).rejects.toMatchObject({ fieldErrors: { currency: [expect.any(String)] } });
+    ).rejects.toThrow(/paid in USDT/);
     await expect(
       requestRefund(testDb.db, { ...refundForm(over.id, "1"), network: "ETH" }, support),
-    ).rejects.toMatchObject({ fieldErrors: { network: [expect.any(String)] } });
+    ).rejects.toThrow(/paid on TRON/);
     await expect(
       requestRefund(testDb.db, { ...refundForm(over.id, ""), amountIn: "fiat", fiatAmount: "1" }, support),
     ).rejects.toMatchObject({ fieldErrors: { amount: [expect.any(String)] } });

@@ -36,13 +36,12 @@ export async function requestRefund(db: Db, form: ValidRefundForm, requesterId: 
         field: "amount",
       });
     }
+    // Currency and network are fixed on the refund form, so these are said above it, not on a field.
     if (form.currency !== currency) {
-      throw new RuleError(`The customer paid in ${currency}: refund in ${currency}.`, { field: "currency" });
+      throw new RuleError(`The customer paid in ${currency}: refund in ${currency}.`);
     }
     if (form.network !== invoice.network) {
-      throw new RuleError(`The customer paid on ${invoice.network}: refund on ${invoice.network}.`, {
-        field: "network",
-      });
+      throw new RuleError(`The customer paid on ${invoice.network}: refund on ${invoice.network}.`);
     }
     if (!fitsUnderCap(basis, form.amount)) {
       throw new RuleError(

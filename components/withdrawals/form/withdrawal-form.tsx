@@ -62,21 +62,19 @@ export function WithdrawalForm({
       {refund ? <RefundOf refund={refund} /> : null}
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-2">
         {refund ? null : (
-          <fieldset className="grid gap-2 sm:col-span-2">
-            <legend className="text-sm font-medium">Amount given in</legend>
-            <div className="flex gap-4 text-sm">
-              <label className="flex items-center gap-2">
-                <input type="radio" value="crypto" {...form.register("amountIn")} /> Crypto
-              </label>
-              <label className="flex items-center gap-2">
-                <input type="radio" value="fiat" {...form.register("amountIn")} /> Fiat (converted by the
-                service)
-              </label>
-            </div>
-          </fieldset>
-        )}
-        {refund ? null : (
           <>
+            <fieldset className="grid gap-2 sm:col-span-2">
+              <legend className="text-sm font-medium">Amount given in</legend>
+              <div className="flex gap-4 text-sm">
+                <label className="flex items-center gap-2">
+                  <input type="radio" value="crypto" {...form.register("amountIn")} /> Crypto
+                </label>
+                <label className="flex items-center gap-2">
+                  <input type="radio" value="fiat" {...form.register("amountIn")} /> Fiat (converted by the
+                  service)
+                </label>
+              </div>
+            </fieldset>
             <FormField id="currency" label="Crypto currency" error={errors.currency?.message}>
               <Select
                 {...field("currency")}
