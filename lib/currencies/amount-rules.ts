@@ -6,6 +6,14 @@ import { CRYPTO_DECIMALS } from "./crypto";
  * crypto has its coin's decimals. The whole part is bounded far above any real payment.
  */
 export const MAX_WHOLE_DIGITS = 15;
+
+/**
+ * Whether an unsigned decimal string (as Postgres `numeric` and the forms give them) is above
+ * zero: any non-zero digit makes it so, no float or Decimal needed.
+ */
+export function isPositiveAmount(amount: string | null): boolean {
+  return amount !== null && /[1-9]/.test(amount);
+}
 export const FIAT_DECIMALS = 2;
 
 /** What is wrong with a well-formed positive decimal string for this many decimals, or null. */

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { isPositiveAmount } from "@/lib/currencies/amount-rules";
 import { invoices } from "@/lib/db/schema";
 
 /**
@@ -12,12 +13,9 @@ export function exceptionKind(invoice: {
   paidCryptoAmount: string | null;
 }): ExceptionKind | null {
   if (invoice.status === "overpaid" || invoice.status === "underpaid") return invoice.status;
-  if (invoice.status === "expired" && hasPayment(invoice.paidCryptoAmount)) return "expired_with_payment";
+  if (invoice.status === "expired" && isPositiveAmount(invoice.paidCryptoAmount))
+    return "expired_with_payment";
   return null;
-}
-
-function hasPayment(amount: string | null): boolean {
-  return amount !== null && /[1-9]/.test(amount);
 }
 
 /**

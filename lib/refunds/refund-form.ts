@@ -1,4 +1,5 @@
 import "server-only";
+import { isPositiveAmount } from "@/lib/currencies/amount-rules";
 import type { DbOrTx } from "@/lib/db/types";
 import type { RefundContext } from "./refund-context";
 import { emptyWithdrawalForm, type WithdrawalFormValues } from "@/lib/withdrawals/form-schema";
@@ -29,7 +30,7 @@ export async function refundFormFor(
       message: `Invoice ${invoice.orderId} is ${invoice.status}: only overpaid, underpaid or expired-with-payment invoices are refunded from here.`,
     };
   }
-  if (!/[1-9]/.test(basis.refundable)) {
+  if (!isPositiveAmount(basis.refundable)) {
     return {
       kind: "refused",
       message: `Everything invoice ${invoice.orderId} received is already refunded or on its way back.`,

@@ -1,6 +1,7 @@
 // Input rules of service-api.md 4.1, 4.2 and 8, as zod schemas the app's forms can reuse.
 // Field names are camelCase; the client maps them to the wire names. Amounts stay decimal strings.
 import { z } from "zod";
+import { isPositiveAmount } from "@/lib/currencies/amount-rules";
 import { isSafeJson, safeText, UNSAFE_TEXT_MESSAGE } from "@/lib/validation/text";
 
 export const ADDITIONAL_DATA_MAX_BYTES = 255 * 1024;
@@ -15,8 +16,7 @@ export const orderIdSchema = safeText()
 export const decimalAmountSchema = safeText()
   .trim()
   .regex(/^\d+(\.\d+)?$/, "Enter an amount like 12.50, with a period as the decimal separator.")
-  // Any non-zero digit makes an unsigned decimal positive; no float or Decimal needed.
-  .refine((s) => /[1-9]/.test(s), "The amount must be greater than zero.");
+  .refine(isPositiveAmount, "The amount must be greater than zero.");
 
 export const fiatCurrencySchema = safeText()
   .trim()

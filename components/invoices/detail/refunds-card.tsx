@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { WithdrawalStateBadge } from "@/components/withdrawals/withdrawal-state-badge";
+import { isPositiveAmount } from "@/lib/currencies/amount-rules";
 import { formatDateTime } from "@/lib/format";
 import { fetchJson } from "@/lib/query-client";
 import type { InvoiceRefunds } from "@/lib/refunds/invoice-refunds";
@@ -34,7 +35,7 @@ export function RefundsCard({
       current.state.data?.refunds.some((refund) => !FINAL_STATES.includes(refund.state)) ? POLL_MS : false,
   });
   const data = query.data ?? initial;
-  const canAskForOne = canRefund && data.exception !== null && /[1-9]/.test(data.refundable);
+  const canAskForOne = canRefund && data.exception !== null && isPositiveAmount(data.refundable);
   if (data.refunds.length === 0 && !canAskForOne) return null;
   return (
     <Card
