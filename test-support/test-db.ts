@@ -38,9 +38,17 @@ async function createPostgresTestDb(serverUrl: string): Promise<TestDb> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const name = `paydesk_test_${randomBytes(6).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A short-lived connection each time: an idle one held for the whole file could fail unheard.
+  const onServer = async (sql: string) => {
+    const admin = new Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const pool = new Pool({ connectionString: url.toString(), max: 10 });
@@ -55,8 +63,7 @@ async function createPostgresTestDb(serverUrl: string): Promise<TestDb> {
     url: url.toString(),
     close: async () => {
       await pool.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await onServer(`drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -91,6 +91,7 @@ describe("sign-in limits", () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL share the counters", async () => {
     const otherPool = new Pool({ connectionString: testDb.url, max: 2 });
+    otherPool.on("error", () => {});
     try {
       const first = await createLoginLimiter(limits, counters());
       const second = await createLoginLimiter(limits, postgresCounters(otherPool));

@@ -48,20 +48,17 @@ export type CounterFactory = (options: CounterOptions) => Promise<RateLimiterAbs
 
 export const memoryCounters: CounterFactory = async (options) => new RateLimiterMemory(options);
 
-/** Counters in the table `login_rate_limits` (created by the library when missing). */
+/** Counters in the table `login_rate_limits`, shared by every instance on the same database. */
 export function postgresCounters(pool: Pool): CounterFactory {
-  return (options) =>
-    new Promise((resolve, reject) => {
-      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-        {
-          ...options,
-          storeClient: pool,
-          storeType: "pool",
-          tableName: "login_rate_limits",
-          clearExpiredByTimeout: true,
-        },
-        (error?: Error) => (error ? reject(error) : resolve(limiter)),
-      );
+  return async (options) =>
+    new RateLimiterPostgres({
+      ...options,
+      storeClient: pool,
+      storeType: "pool",
+      tableName: "login_rate_limits",
+      // The table comes from a migration (lib/db/schema/login-rate-limits.ts), not from the library.
+      tableCreated: true,
+      clearExpiredByTimeout: true,
     });
 }
 

@@ -51,6 +51,9 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover, network) is emitted here; without a
+  // listener Node ends the process. The pool replaces the connection on the next query.
+  pool.on("error", (error) => console.error("[db] an idle PostgreSQL connection failed:", error.message));
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, pgPool: pool, close: () => pool.end() };

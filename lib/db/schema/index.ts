@@ -9,3 +9,4 @@ export * from "./two-factor";
 export * from "./changes";
 export * from "./exceptions";
 export * from "./notifications";
+export * from "./login-rate-limits";
