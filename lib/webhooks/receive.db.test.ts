@@ -140,6 +140,35 @@ describe("receiving a payment webhook", () => {
     expect(timeline.filter((e) => e.kind === "status_changed")).toHaveLength(1);
   });
 
+  it("a burst arriving at once, repeats included, stores each distinct body once and refreshes each invoice", async () => {
+    const orders = Array.from({ length: 12 }, (_, i) => `inv_burst_${i}`);
+    for (const orderId of orders) {
+      await seedInvoice(testDb.db, orderId);
+      service.set(`svc_${orderId}`, { status: "paid", order_id: orderId });
+    }
+    const bodies = orders.map((orderId) => signedWebhook(payload(orderId)));
+    const burst = [...bodies, bodies[0], bodies[0], bodies[5]] as string[];
+    const request = (body: string) =>
+      handleWebhookRequest(
+        new Request("http://paydesk.test/api/webhooks/payments", { method: "POST", body }),
+        {
+          db: testDb.db,
+          client: service,
+          invoiceKey: TEST_INVOICE_KEY,
+          unverifiedLimiter: createUnverifiedLimiter(),
+          afterResponse: (task) => pending.push(task()),
+        },
+      );
+    const statuses = (await Promise.all(burst.map(request))).map((response) => response.status);
+    await Promise.all(pending);
+    expect(statuses).toEqual(burst.map(() => 200));
+    const events = await storedEvents();
+    expect(events).toHaveLength(orders.length);
+    expect(events.reduce((sum, event) => sum + event.duplicates, 0)).toBe(3);
+    expect(events.every((event) => event.outcome === "refreshed")).toBe(true);
+    for (const orderId of orders) expect((await invoiceRow(orderId))?.status).toBe("paid");
+  });
+
   it("processes a verified repeat of a body that was stored unverified (the key was wrong then)", async () => {
     await seedInvoice(testDb.db, "inv_k");
     service.set("svc_inv_k", { status: "paid", order_id: "inv_k" });

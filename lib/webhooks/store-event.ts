@@ -7,6 +7,7 @@ import { canonicalJson } from "@/lib/service/signature";
 import { UNVERIFIED_BODY_BYTES } from "./limits";
 import { PROCESS_GRACE_MS } from "./process-policy";
 import type { WebhookSummary } from "./payload";
+import { createWriteBatcher, type WriteBatcher } from "@/lib/db/write-batcher";
 import { truncateUtf8 } from "./truncate";
 import type { SigningKey } from "./verify";
 
@@ -50,6 +51,56 @@ export function dedupeKey(rawBody: string, payload: LosslessObject | null): stri
   return sha256Hex(payload ? canonicalJson(payload, "php") : rawBody);
 }
 
+function newEventRow(
+  event: EventToStore,
+  bodySha256: string,
+  bodySize: number,
+): typeof webhookEvents.$inferInsert {
+  return {
+    bodySha256,
+    rawBody: event.verified ? event.rawBody : truncateUtf8(event.rawBody, UNVERIFIED_BODY_BYTES),
+    bodySize,
+    verified: event.verified,
+    signatureForm: event.signatureForm,
+    signingKey: event.signingKey,
+    orderId: event.summary?.orderId ?? null,
+    resourceType: event.summary?.resourceType ?? null,
+    reportedStatus: event.summary?.reportedStatus ?? null,
+    outcome: event.verified ? PENDING_OUTCOME : "unverified",
+    outcomeDetail: event.verified ? null : `signature: ${event.signatureForm}`,
+    processedAt: event.verified ? null : new Date(),
+    nextProcessAt: event.verified ? new Date(Date.now() + PROCESS_GRACE_MS) : null,
+  };
+}
+
+const insertBatchers = new WeakMap<DbOrTx, WriteBatcher<typeof webhookEvents.$inferInsert, string | null>>();
+
+/**
+ * Inserts a new event's row and answers its id, or null when its body is already stored. Events
+ * received together share one INSERT (createWriteBatcher); a body twice in one batch is inserted
+ * once, and its second copy answered null, as if it came after.
+ */
+function insertOnce(db: DbOrTx) {
+  let batcher = insertBatchers.get(db);
+  if (!batcher) {
+    batcher = createWriteBatcher(async (rows) => {
+      const inserted = await db
+        .insert(webhookEvents)
+        .values([...rows])
+        .onConflictDoNothing({ target: webhookEvents.bodySha256 })
+        .returning({ id: webhookEvents.id, bodySha256: webhookEvents.bodySha256 });
+      const idBySha = new Map(inserted.map((row) => [row.bodySha256, row.id]));
+      return rows.map((row) => {
+        const id = idBySha.get(row.bodySha256);
+        idBySha.delete(row.bodySha256);
+        return id ?? null;
+      });
+    });
+    insertBatchers.set(db, batcher);
+  }
+  return batcher;
+}
+
 /**
  * Stores an event once per distinct body. A repeat only counts itself: the first row's
  * verification, outcome and detail stay as they were. An unverified body is stored truncated.
@@ -57,26 +108,8 @@ export function dedupeKey(rawBody: string, payload: LosslessObject | null): stri
 export async function storeWebhookEvent(db: DbOrTx, event: EventToStore): Promise<StoredEvent> {
   const bodySha256 = dedupeKey(event.rawBody, event.payload);
   const bodySize = Buffer.byteLength(event.rawBody, "utf8");
-  const [inserted] = await db
-    .insert(webhookEvents)
-    .values({
-      bodySha256,
-      rawBody: event.verified ? event.rawBody : truncateUtf8(event.rawBody, UNVERIFIED_BODY_BYTES),
-      bodySize,
-      verified: event.verified,
-      signatureForm: event.signatureForm,
-      signingKey: event.signingKey,
-      orderId: event.summary?.orderId ?? null,
-      resourceType: event.summary?.resourceType ?? null,
-      reportedStatus: event.summary?.reportedStatus ?? null,
-      outcome: event.verified ? PENDING_OUTCOME : "unverified",
-      outcomeDetail: event.verified ? null : `signature: ${event.signatureForm}`,
-      processedAt: event.verified ? null : new Date(),
-      nextProcessAt: event.verified ? new Date(Date.now() + PROCESS_GRACE_MS) : null,
-    })
-    .onConflictDoNothing({ target: webhookEvents.bodySha256 })
-    .returning({ id: webhookEvents.id });
-  if (inserted) return { id: inserted.id, duplicate: false };
+  const insertedId = await insertOnce(db)(newEventRow(event, bodySha256, bodySize));
+  if (insertedId) return { id: insertedId, duplicate: false };
 
   if (event.verified) {
     const [revived] = await db
