@@ -2,6 +2,7 @@ import "server-only";
 import { closeDb, getDb } from "@/lib/db/client";
 import { parseStartupEnv } from "@/lib/env";
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
+import { drainWebhookProcessing, webhookProcessingBacklog } from "@/lib/webhooks/processing-queue";
 import { getServiceClient } from "@/lib/service/app-client";
 import { usesEmbeddedSandbox } from "@/lib/service/app-config";
 import { loadEmbeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
@@ -31,7 +32,9 @@ export async function startPaydesk(): Promise<void> {
     );
   }
   startBackgroundJobs(db, getServiceClient);
-  registerShutdown();
+  // The embedded sandbox is served by this very server, which takes no new connection once stopping:
+  // its refreshes would fail, so they are left to the sweep after the restart.
+  registerShutdown(usesEmbeddedSandbox() ? 0 : env.PAYDESK_SHUTDOWN_DRAIN_SECONDS);
 }
 
 /**
@@ -48,13 +51,22 @@ export async function startPaydeskOrExit(): Promise<void> {
   }
 }
 
-function registerShutdown() {
+function registerShutdown(drainSeconds: number) {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[paydesk] ${signal}: stopping background jobs, closing the database`);
-    stopBackgroundJobs()
+    const backlog = webhookProcessingBacklog();
+    console.log(
+      `[paydesk] ${signal}: finishing ${backlog} queued webhook refresh(es) (at most ${drainSeconds} s), ` +
+        "stopping background jobs, closing the database",
+    );
+    drainWebhookProcessing(drainSeconds * 1000)
+      .then(
+        (emptied) =>
+          emptied || console.warn("[paydesk] webhook refreshes left for the sweep after a restart"),
+      )
+      .then(() => stopBackgroundJobs())
       .catch((error) => console.error("[paydesk] error while stopping background jobs", error))
       .then(() => closeDb())
       .catch((error) => console.error("[paydesk] error while closing the database", error))

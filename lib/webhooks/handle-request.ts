@@ -17,7 +17,7 @@ export interface WebhookRequestDeps {
   clientAddress?: string;
   /** Defaults to the process-wide limiter. */
   unverifiedLimiter?: UnverifiedLimiter;
-  /** Runs work after the response is sent (Next's `after`; tests collect the promise). */
+  /** Runs work after the response (the route queues it: processing-queue.ts; tests collect the promise). */
   afterResponse: (task: () => Promise<unknown>) => void;
   handlers?: WebhookHandlers;
   maxBodyBytes?: number;

@@ -1,10 +1,10 @@
-import { after } from "next/server";
 import { clientAddress } from "@/lib/client-address";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { getServiceClient } from "@/lib/service/app-client";
 import { appServiceConfig } from "@/lib/service/app-config";
 import { handleWebhookRequest } from "@/lib/webhooks/handle-request";
+import { queueWebhookProcessing } from "@/lib/webhooks/processing-queue";
 
 export const dynamic = "force-dynamic";
 
@@ -17,6 +17,6 @@ export async function POST(request: Request) {
     invoiceKey: config.invoiceKey,
     previousInvoiceKey: config.previousInvoiceKey,
     clientAddress: clientAddress(request.headers, serverEnv().TRUST_PROXY),
-    afterResponse: (task) => after(task),
+    afterResponse: (task) => queueWebhookProcessing(task),
   });
 }
