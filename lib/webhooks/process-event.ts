@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { webhookEvents } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
@@ -46,22 +46,34 @@ export async function processWebhookEvent(
 /** The outcome, one more attempt, and when the sweep tries again if it failed (else never). */
 async function recordOutcome(db: Db, eventId: string, result: HandlerResult) {
   const now = new Date();
+  const stillPending = and(eq(webhookEvents.id, eventId), eq(webhookEvents.outcome, PENDING_OUTCOME));
+  const outcome = {
+    outcome: result.outcome,
+    outcomeDetail: result.detail.slice(0, 500),
+    processedAt: now,
+  };
+  if (result.outcome !== "failed") {
+    // The common case in one statement: nothing to schedule.
+    await db
+      .update(webhookEvents)
+      .set({ ...outcome, processAttempts: sql`${webhookEvents.processAttempts} + 1`, nextProcessAt: null })
+      .where(stillPending);
+    return;
+  }
   await db.transaction(async (tx) => {
     const [event] = await tx
       .select({ attempts: webhookEvents.processAttempts })
       .from(webhookEvents)
-      .where(and(eq(webhookEvents.id, eventId), eq(webhookEvents.outcome, PENDING_OUTCOME)))
+      .where(stillPending)
       .for("update");
     if (!event) return;
     const attempts = event.attempts + 1;
     await tx
       .update(webhookEvents)
       .set({
-        outcome: result.outcome,
-        outcomeDetail: result.detail.slice(0, 500),
-        processedAt: now,
+        ...outcome,
         processAttempts: attempts,
-        nextProcessAt: result.outcome === "failed" ? nextProcessingAfterFailure(attempts, now) : null,
+        nextProcessAt: nextProcessingAfterFailure(attempts, now),
       })
       .where(eq(webhookEvents.id, eventId));
   });
