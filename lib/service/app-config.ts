@@ -42,7 +42,9 @@ export function appServiceConfig(env: Env = process.env): AppServiceConfig {
   return {
     mode: "embedded-sandbox",
     ...serviceConfigFromEnv({
-      ...env,
+      PAYMENTS_SIGN_STYLE: env.PAYMENTS_SIGN_STYLE,
+      PAYMENTS_TIMEOUT_MS: env.PAYMENTS_TIMEOUT_MS,
+      PAYMENTS_INVOICE_KEY_PREVIOUS: env.PAYMENTS_INVOICE_KEY_PREVIOUS,
       PAYMENTS_BASE_URL: `${selfOrigin(env)}/sandbox`,
       PAYMENTS_INVOICE_KEY: keys.invoiceKey,
       PAYMENTS_WITHDRAWAL_KEY: keys.withdrawalKey,
