@@ -59,6 +59,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "app/login/page.tsx": "the sign-in page itself",
   "app/api/auth/[...nextauth]/route.ts": "next-auth's endpoints: sign-in, CSRF token, session",
   "app/api/session/end/route.ts": "only clears session cookies and sends the person to /login",
+  "app/api/health/route.ts": "liveness for a load balancer: answers {status: ok}, reads nothing",
   "app/api/webhooks/payments/route.ts": "the payment service's webhooks, authenticated by their signature",
   "app/sandbox/[[...path]]/route.ts":
     "the embedded payment service sandbox, authenticated by its own merchant keys",
