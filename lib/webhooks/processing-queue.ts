@@ -3,13 +3,14 @@ import PQueue from "p-queue";
 
 /**
  * Where the receiver leaves the processing (the refresh) of the webhooks it has just stored: one
- * queue per process, worked through a few at a time. A burst is answered at the speed of storing
+ * queue per process, worked through one at a time. A burst is answered at the speed of storing
  * (a signature check and one insert each); the refreshes follow at a pace that leaves the answers
- * their share of the process. Nothing here is the only record: every queued event is stored as
+ * their share of the process (PGlite runs one query at a time on the same event loop, so more
+ * refreshes at once would only take turns from the answers). Nothing here is the only record: every queued event is stored as
  * pending, so what a stopped process or a full queue leaves behind, the sweep processes after its
  * grace (lib/webhooks/process-policy.ts).
  */
-export const PROCESSING_CONCURRENCY = 2;
+export const PROCESSING_CONCURRENCY = 1;
 /** Beyond this many waiting, events are left to the sweep (each queued one holds its parsed body). */
 export const QUEUE_CAPACITY = 20_000;
 
