@@ -12,7 +12,8 @@ export interface Figure {
   baseline?: number;
   baselineName?: string;
   ratio?: number;
-  /** The target in words, e.g. ">= 0.7 of the trivial route". */
+  /** The target in words, e.g. ">= 0.7 of the trivial route"; "reported" for a figure without one. */
   target: string;
-  met: boolean;
+  /** Whether the target holds; absent for a figure only reported. */
+  met?: boolean;
 }

@@ -4,7 +4,7 @@
  * memory of its whole process tree, and stopped. Builds first when there is no build.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -13,7 +13,8 @@ export interface NextServer {
   pid: number;
   /** Resident memory of the server and every process under it, in bytes. */
   rss(): number;
-  stop(): Promise<void>;
+  /** SIGTERM (the server finishes queued work and closes its database), SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export interface NextServerOptions {
@@ -39,7 +40,13 @@ export async function startNextServer(options: NextServerOptions): Promise<NextS
   const { DATABASE_URL: _never, TEST_DATABASE_URL: _neither, ...inherited } = process.env;
   const child = spawn(
     process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(options.port)],
+    [
+      // BENCH_PROFILE_DIR=/tmp/prof: a CPU profile of the server, written as it stops.
+      ...(process.env.BENCH_PROFILE_DIR
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+        : []),
+      ...["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(options.port)],
+    ],
     {
       stdio: ["ignore", "pipe", "pipe"],
       env: {
@@ -58,12 +65,15 @@ export async function startNextServer(options: NextServerOptions): Promise<NextS
     },
   );
   const output: string[] = [];
-  const keep = (chunk: Buffer) => output.push(chunk.toString()) > 200 && output.shift();
+  const keep = (chunk: Buffer) => {
+    if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, chunk);
+    if (output.push(chunk.toString()) > 200) output.shift();
+  };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   await waitUntilUp(baseUrl, child, output);
   const pid = child.pid ?? 0;
-  return { baseUrl, pid, rss: () => treeRss(pid), stop: () => stop(child) };
+  return { baseUrl, pid, rss: () => treeRss(pid), stop: (graceMs) => stop(child, graceMs) };
 }
 
 async function waitUntilUp(baseUrl: string, child: ChildProcess, output: string[]): Promise<void> {
@@ -83,10 +93,10 @@ async function waitUntilUp(baseUrl: string, child: ChildProcess, output: string[
   throw new Error(`next start did not answer within 120 s:\n${output.join("")}`);
 }
 
-function stop(child: ChildProcess): Promise<void> {
+function stop(child: ChildProcess, graceMs = 10_000): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    const force = setTimeout(() => child.kill("SIGKILL"), graceMs);
     child.once("exit", () => {
       clearTimeout(force);
       resolve();

@@ -14,7 +14,7 @@ export function printFigures(figures: readonly Figure[]): void {
           : `${figure.baseline} ${figure.unit} (${figure.baselineName ?? ""})`,
       ratio: figure.ratio ?? "",
       target: figure.target,
-      result: figure.met ? "MET" : "MISSED",
+      result: figure.met === undefined ? "" : figure.met ? "MET" : "MISSED",
     })),
   );
 }

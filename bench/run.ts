@@ -1,9 +1,10 @@
 /**
  * `npm run bench` (`-- --quick` for a smoke run on small data): the invoice list's server time at
  * 1,000 and 1,000,000 invoices and the CSV export on PostgreSQL, first-load JavaScript per page,
- * then the withdrawal figures. Every figure with a target ends in one table (MET or MISSED) and in
- * bench/results/latest.json. Without TEST_DATABASE_URL it re-runs itself under
- * test-support/runner/with-postgres.sh (a private throwaway server; never DATABASE_URL's). Never part of npm test.
+ * webhook ingestion on PGlite and PostgreSQL (bench/webhooks/), then the withdrawal figures. Every
+ * figure ends in one table (MET or MISSED against its target) and in bench/results/latest.json.
+ * Without TEST_DATABASE_URL it re-runs itself under test-support/runner/with-postgres.sh (a private
+ * throwaway server; never DATABASE_URL's). Never part of npm test.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { round } from "./measure";
 import { measurePageWeight } from "./page-weight";
 import { printFigures, writeLatest } from "./report";
 import { seedInvoices } from "./seed";
+import { benchWebhooks, webhookFigures, type WebhookBenchResult } from "./webhooks/webhook-bench";
 import { runWithdrawalBenchmarks } from "./withdrawals-run";
 
 const QUICK = process.argv.includes("--quick");
@@ -70,6 +72,7 @@ async function explainAll(db: Parameters<typeof explainList>[0], count: number) 
 }
 
 const started = Date.now();
+const webhookRuns: WebhookBenchResult[] = [];
 const small = await measureAt(SMALL);
 const large = await measureAt(LARGE);
 const table = (Object.keys(small.list) as ListScenario[]).map((scenario) => {
@@ -105,11 +108,24 @@ const figures: Figure[] = (Object.keys(small.list) as ListScenario[]).map((scena
   };
 });
 figures.push(...(await measurePageWeight({ port: Number(process.env.BENCH_PORT ?? 34100) })));
+const webhookInvoices = QUICK ? 1_000 : 10_000;
+for (const kind of ["PGlite", "PostgreSQL"] as const) {
+  const result = await benchWebhooks({ kind, invoices: webhookInvoices, port: 34120 });
+  webhookRuns.push(result);
+  figures.push(...webhookFigures(result));
+}
 
 const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 const name = `invoice-list-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-")}`;
-const report = { node: process.version, rows: { small: SMALL, large: LARGE }, table, small, large };
+const report = {
+  node: process.version,
+  rows: { small: SMALL, large: LARGE },
+  table,
+  small,
+  large,
+  webhookRuns,
+};
 writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`[bench] wrote bench/results/${name}.json in ${round((Date.now() - started) / 1000, 1)} s total`);
 await runWithdrawalBenchmarks();

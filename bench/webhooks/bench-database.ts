@@ -1,0 +1,49 @@
+/**
+ * Where one webhook benchmark keeps its data: a fresh PGlite directory, or a fresh database on
+ * the benchmark's PostgreSQL server. The Next.js server opens it by environment; the benchmark
+ * opens it itself only while no server has it (PGlite allows one process per directory).
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as schema from "@/lib/db/schema";
+import type { Db } from "@/lib/db/types";
+import { createTestDb } from "@/test-support/test-db";
+
+export type DatabaseKind = "PGlite" | "PostgreSQL";
+
+export interface BenchDatabase {
+  kind: DatabaseKind;
+  /** For the server: DATABASE_URL, or PAYDESK_DATA_DIR. */
+  env: Record<string, string>;
+  /** Opens the data from this process; only while no server has it open, on PGlite. */
+  open(): Promise<{ db: Db; close(): Promise<void> }>;
+  /** Drops the database (PostgreSQL); a PGlite directory is left in the temp folder. */
+  dispose(): Promise<void>;
+}
+
+export async function freshDatabase(kind: DatabaseKind): Promise<BenchDatabase> {
+  if (kind === "PGlite") {
+    const dir = mkdtempSync(join(tmpdir(), "paydesk-bench-webhooks-"));
+    return {
+      kind,
+      env: { PAYDESK_DATA_DIR: dir, DATABASE_URL: "" },
+      async open() {
+        const { PGlite } = await import("@electric-sql/pglite");
+        const { drizzle } = await import("drizzle-orm/pglite");
+        const client = await PGlite.create(dir);
+        return { db: drizzle(client, { schema }), close: () => client.close() };
+      },
+      dispose: async () => {},
+    };
+  }
+  // A database of its own on the benchmark's server (createTestDb migrates it, as a start would).
+  const testDb = await createTestDb();
+  if (!testDb.url) throw new Error("the PostgreSQL webhook benchmark needs TEST_DATABASE_URL");
+  return {
+    kind,
+    env: { DATABASE_URL: testDb.url, PAYDESK_DATA_DIR: "" },
+    open: async () => ({ db: testDb.db, close: async () => {} }),
+    dispose: () => testDb.close(),
+  };
+}

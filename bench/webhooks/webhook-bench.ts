@@ -1,0 +1,206 @@
+/**
+ * Webhook ingestion (issue 13, item 1): validly signed webhooks for `invoices` existing invoices,
+ * 10 % of them repeats, 32 in flight, to POST /api/webhooks/payments of `next start`; in the same
+ * run the framework's ceiling (GET /api/health of the same server) and the physical limit (a bare
+ * node:http server doing the receiver's work, bare-receiver.ts). Once the webhooks page lists
+ * nothing pending, the server is stopped and the database read: every distinct body stored once,
+ * every invoice refreshed.
+ */
+import { spawn } from "node:child_process";
+import type { Figure } from "../figures";
+import { round } from "../measure";
+import { startNextServer, treeRss } from "../next-server";
+import { freshDatabase, type BenchDatabase, type DatabaseKind } from "./bench-database";
+import { checkIngestion, type IngestionCheck } from "./ingestion-check";
+import { runLoad, type LoadResult } from "./load";
+import { createSandboxInvoices, insertLocalInvoices } from "./sandbox-invoices";
+import { waitUntilNothingPending } from "./wait-for-processing";
+import { webhookBodies } from "./webhook-bodies";
+
+const IN_FLIGHT = 32;
+const WARM_UP = 1_000;
+/** How long the server may take to process what it answered. */
+const DRAIN_LIMIT_MS = 600_000;
+
+export interface WebhookBenchOptions {
+  kind: DatabaseKind;
+  invoices: number;
+  port: number;
+}
+
+export interface WebhookBenchResult {
+  kind: DatabaseKind;
+  webhooks: LoadResult;
+  trivialRoute: LoadResult;
+  bareNode: LoadResult;
+  /** Seconds from the last answer until the server had processed everything and stopped. */
+  drainSeconds: number;
+  check: IngestionCheck;
+  expected: { distinct: number; repeats: number };
+  rss: { idleMiB: number; afterWebhooksMiB: number };
+}
+
+export async function benchWebhooks(options: WebhookBenchOptions): Promise<WebhookBenchResult> {
+  const database = await freshDatabase(options.kind);
+  try {
+    let server = await startNextServer({ port: options.port, env: database.env });
+    const [invoices, warmUp] = await (async () => {
+      try {
+        return [
+          await createSandboxInvoices(server.baseUrl, options.invoices, { prefix: "wh" }),
+          await createSandboxInvoices(server.baseUrl, WARM_UP, { prefix: "warm" }),
+        ];
+      } finally {
+        await server.stop();
+      }
+    })();
+    const local = await database.open();
+    await insertLocalInvoices(local.db, [...invoices, ...warmUp]);
+    await local.close();
+    console.log(`[bench] webhooks, ${options.kind}: ${invoices.length.toLocaleString("en")} invoices ready`);
+
+    server = await startNextServer({ port: options.port, env: database.env });
+    const idle = server.rss();
+    const bodies = webhookBodies(invoices);
+    const webhookUrl = `${server.baseUrl}/api/webhooks/payments`;
+    await runLoad({ url: webhookUrl, bodies: webhookBodies(warmUp, 0), connections: IN_FLIGHT });
+    await runLoad({ url: `${server.baseUrl}/api/health`, amount: 3_000, connections: IN_FLIGHT });
+    const trivialRoute = await runLoad({
+      url: `${server.baseUrl}/api/health`,
+      amount: bodies.length,
+      connections: IN_FLIGHT,
+    });
+    const webhooks = await runLoad({ url: webhookUrl, bodies, connections: IN_FLIGHT });
+    console.log(
+      `[bench] webhooks, ${options.kind}: ${describeLoad(webhooks)}; GET /api/health ${describeLoad(trivialRoute)}`,
+    );
+    const afterWebhooks = server.rss();
+    const drainStart = Date.now();
+    try {
+      await waitUntilNothingPending(server.baseUrl, DRAIN_LIMIT_MS);
+    } finally {
+      await server.stop();
+    }
+    const drainSeconds = round((Date.now() - drainStart) / 1000, 1);
+
+    const stored = await database.open();
+    const check = await checkIngestion(stored.db, "wh");
+    await stored.close();
+
+    const bareNode = await benchBareReceiver(options.kind, options.port + 1, bodies);
+    return {
+      kind: options.kind,
+      webhooks,
+      trivialRoute,
+      bareNode,
+      drainSeconds,
+      check,
+      expected: { distinct: invoices.length, repeats: bodies.length - invoices.length },
+      rss: { idleMiB: mib(idle), afterWebhooksMiB: mib(afterWebhooks) },
+    };
+  } finally {
+    await database.dispose();
+  }
+}
+
+/** The same bodies to bare-receiver.ts on a database of its own. */
+async function benchBareReceiver(kind: DatabaseKind, port: number, bodies: string[]): Promise<LoadResult> {
+  const database = await freshDatabase(kind);
+  const bare = await startBareReceiver(database, port);
+  try {
+    await runLoad({ url: bare.url, bodies: bodies.slice(0, WARM_UP), connections: IN_FLIGHT });
+    return await runLoad({ url: bare.url, bodies, connections: IN_FLIGHT });
+  } finally {
+    await bare.stop();
+    await database.dispose();
+  }
+}
+
+async function startBareReceiver(database: BenchDatabase, port: number) {
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "bench/webhooks/bare-receiver.ts"],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, ...database.env, PORT: String(port), NODE_ENV: "production" },
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve());
+    child.once("exit", (code) => reject(new Error(`bare receiver exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    rss: () => treeRss(child.pid ?? 0),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+const describeLoad = (load: LoadResult) => `${load.perSecond}/s, p50 ${load.p50} ms, p99 ${load.p99} ms`;
+const mib = (bytes: number) => round(bytes / 2 ** 20, 0);
+
+/** The summary table's rows for one database. */
+export function webhookFigures(result: WebhookBenchResult): Figure[] {
+  const { kind, webhooks, trivialRoute, bareNode, check, expected } = result;
+  const storedOnce = check.storedEvents === expected.distinct && check.countedRepeats === expected.repeats;
+  const allRefreshed = check.unprocessed === 0 && check.refreshedInvoices === expected.distinct;
+  const answeredOk = (webhooks.statuses["200"] ?? 0) === webhooks.requests && webhooks.errors === 0;
+  return [
+    {
+      name: `webhooks answered per second, ${kind}`,
+      value: webhooks.perSecond,
+      unit: "/s",
+      baseline: trivialRoute.perSecond,
+      baselineName: "GET /api/health, same server",
+      ratio: round(webhooks.perSecond / trivialRoute.perSecond),
+      target: ">= 0.7 of the trivial route, all answered 200",
+      met: webhooks.perSecond >= 0.7 * trivialRoute.perSecond && answeredOk,
+    },
+    {
+      name: `webhooks answered per second against bare node:http, ${kind}`,
+      value: webhooks.perSecond,
+      unit: "/s",
+      baseline: bareNode.perSecond,
+      baselineName: "bare node:http, same verification and insert",
+      ratio: round(webhooks.perSecond / bareNode.perSecond),
+      target: "reported",
+    },
+    {
+      name: `webhook answer p99, ${IN_FLIGHT} in flight, ${kind}`,
+      value: webhooks.p99,
+      unit: "ms",
+      baseline: trivialRoute.p99,
+      baselineName: "GET /api/health",
+      ratio: round(webhooks.p99 / Math.max(1, trivialRoute.p99)),
+      target: "< 250 ms",
+      met: webhooks.p99 < 250,
+    },
+    {
+      name: `webhook answer p50, ${kind}`,
+      value: webhooks.p50,
+      unit: "ms",
+      baseline: bareNode.p50,
+      baselineName: "bare node:http",
+      target: "reported",
+    },
+    {
+      name: `webhooks stored once, every invoice refreshed, ${kind}`,
+      value: check.refreshedInvoices,
+      unit: "invoices",
+      baseline: expected.distinct,
+      baselineName: `${expected.distinct} distinct, ${check.storedEvents} stored, ${check.unprocessed} unprocessed`,
+      target: "all, each body stored once",
+      met: storedOnce && allRefreshed,
+    },
+    {
+      name: `refreshes finished after the last answer, ${kind}`,
+      value: result.drainSeconds,
+      unit: "s",
+      target: "reported",
+    },
+  ];
+}
