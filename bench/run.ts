@@ -108,7 +108,7 @@ const figures: Figure[] = (Object.keys(small.list) as ListScenario[]).map((scena
   };
 });
 figures.push(...(await measurePageWeight({ port: Number(process.env.BENCH_PORT ?? 34100) })));
-const webhookInvoices = QUICK ? 1_000 : 10_000;
+const webhookInvoices = QUICK ? 400 : 10_000;
 for (const kind of ["PGlite", "PostgreSQL"] as const) {
   const result = await benchWebhooks({ kind, invoices: webhookInvoices, port: 34120 });
   webhookRuns.push(result);

@@ -18,6 +18,7 @@ import { waitUntilNothingPending } from "./wait-for-processing";
 import { webhookBodies } from "./webhook-bodies";
 
 const IN_FLIGHT = 32;
+/** Invoices whose webhooks warm the server up (JIT, pools) before the timed run; at most `invoices`. */
 const WARM_UP = 1_000;
 /** How long the server may take to process what it answered. */
 const DRAIN_LIMIT_MS = 600_000;
@@ -48,7 +49,9 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
       try {
         return [
           await createSandboxInvoices(server.baseUrl, options.invoices, { prefix: "wh" }),
-          await createSandboxInvoices(server.baseUrl, WARM_UP, { prefix: "warm" }),
+          await createSandboxInvoices(server.baseUrl, Math.min(WARM_UP, options.invoices), {
+            prefix: "warm",
+          }),
         ];
       } finally {
         await server.stop();
