@@ -30,7 +30,9 @@ export async function paidVolumeByDay(db: DbOrTx, since: Date): Promise<DailyVol
   const paidAt = db
     .select({ invoiceId: invoiceEvents.invoiceId, at: sql<Date>`max(${invoiceEvents.createdAt})`.as("at") })
     .from(invoiceEvents)
-    .where(eq(invoiceEvents.kind, "status_changed"))
+    // An invoice's last change is on or after `since` exactly when one of its changes is: reading
+    // only those keeps this to the window's events (invoice_events_status_changed_idx), not all.
+    .where(and(eq(invoiceEvents.kind, "status_changed"), gte(invoiceEvents.createdAt, since)))
     .groupBy(invoiceEvents.invoiceId)
     .as("paid_at");
   const day = sql<string>`to_char(date_trunc('day', ${paidAt.at} at time zone 'UTC'), 'YYYY-MM-DD')`;

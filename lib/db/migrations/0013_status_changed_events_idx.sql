@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_events_status_changed_idx" ON "invoice_events" USING btree ("created_at","invoice_id") WHERE "invoice_events"."kind" = 'status_changed';
