@@ -1,13 +1,12 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
-import type { z } from "zod";
 import type { ActionResult } from "@/lib/auth/action-result";
 import { applyActionErrors } from "./apply-action-errors";
+import { lazyZodResolver, type SchemaLoader } from "./lazy-zod-resolver";
 
 interface ActionFormOptions<TValues extends FieldValues, TOutput extends TValues, TData> {
-  /** The same zod schema the action parses with. */
-  schema: z.ZodType<TOutput, TValues>;
+  /** Loads the same zod schema the action parses with (on the first check: lazyZodResolver). */
+  schema: SchemaLoader<TValues, TOutput>;
   defaultValues: DefaultValues<TValues>;
   action: (values: TValues) => Promise<ActionResult<TData>>;
   onSuccess: (data: TData) => void;
@@ -28,7 +27,9 @@ export function useActionForm<TValues extends FieldValues, TOutput extends TValu
   onFormError,
 }: ActionFormOptions<TValues, TOutput, TData>) {
   const [formError, setFormError] = useState<string>();
-  const form = useForm<TValues>({ resolver: zodResolver(schema), defaultValues });
+  // Made once: its cache of the loaded schema lives as long as the form.
+  const [resolver] = useState(() => lazyZodResolver(schema));
+  const form = useForm<TValues>({ resolver, defaultValues });
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(undefined);

@@ -10,12 +10,12 @@ import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { setApprovalThresholdAction } from "@/lib/withdrawals/actions";
-import { thresholdFormSchema, type ThresholdFormValues } from "@/lib/withdrawals/threshold-schema";
+import type { ThresholdFormValues } from "@/lib/withdrawals/threshold-schema";
 
 export function ThresholdForm({ defaultValues }: { defaultValues: ThresholdFormValues }) {
   const router = useRouter();
   const { form, submit } = useActionForm({
-    schema: thresholdFormSchema,
+    schema: () => import("@/lib/withdrawals/threshold-schema").then((schemas) => schemas.thresholdFormSchema),
     defaultValues,
     action: setApprovalThresholdAction,
     onSuccess: ({ message }) => {

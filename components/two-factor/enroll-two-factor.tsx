@@ -1,8 +1,6 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import QRCode from "qrcode";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -10,7 +8,8 @@ import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
+import type { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { confirmTwoFactorAction } from "@/lib/auth/two-factor-actions";
 import { RecoveryCodes } from "./recovery-codes";
 
@@ -27,27 +26,26 @@ function spaced(secret: string): string {
  */
 export function EnrollTwoFactor({
   secret,
-  otpauthUri,
+  qr,
   required,
 }: {
   secret: string;
-  otpauthUri: string;
+  /** The otpauth:// URI as a QR code (a PNG data URL drawn on the server); absent if it could not be drawn. */
+  qr: string | undefined;
   required: boolean;
 }) {
-  const [qr, setQr] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  const [resolver] = useState(() =>
+    lazyZodResolver(() =>
+      import("@/lib/auth/credentials-schema").then((schemas) => schemas.twoFactorCodeFormSchema),
+    ),
+  );
   const form = useForm<CodeValues>({
-    resolver: zodResolver(twoFactorCodeFormSchema),
+    resolver,
     defaultValues: { code: "" },
   });
   const { errors, isSubmitting } = form.formState;
-
-  useEffect(() => {
-    QRCode.toDataURL(otpauthUri, { width: 240, margin: 2, errorCorrectionLevel: "M" }).then(setQr, () =>
-      setQr(undefined),
-    );
-  }, [otpauthUri]);
 
   async function onSubmit(values: CodeValues) {
     setFormError(undefined);
@@ -86,12 +84,7 @@ export function EnrollTwoFactor({
               // A data URL: next/image has nothing to optimise.
               // eslint-disable-next-line @next/next/no-img-element
               <img src={qr} width={200} height={200} alt="QR code to add Paydesk to your authenticator app" />
-            ) : (
-              <div
-                className="h-[200px] w-[200px] animate-pulse rounded bg-slate-100"
-                aria-label="Drawing the QR code"
-              />
-            )}
+            ) : null}
             <div className="grid gap-1">
               <span className="text-slate-600">
                 Cannot scan? Type this key instead (time-based, 6 digits):

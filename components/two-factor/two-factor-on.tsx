@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -11,7 +10,8 @@ import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
-import { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
+import type { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { turnOffTwoFactorAction } from "@/lib/auth/two-factor-actions";
 import { formatDateTime } from "@/lib/format";
 
@@ -29,8 +29,13 @@ export function TwoFactorOn({
 }) {
   const router = useRouter();
   const [formError, setFormError] = useState<string>();
+  const [resolver] = useState(() =>
+    lazyZodResolver(() =>
+      import("@/lib/auth/credentials-schema").then((schemas) => schemas.twoFactorCodeFormSchema),
+    ),
+  );
   const form = useForm<CodeValues>({
-    resolver: zodResolver(twoFactorCodeFormSchema),
+    resolver,
     defaultValues: { code: "" },
   });
   const { errors, isSubmitting } = form.formState;

@@ -10,12 +10,11 @@ import { toast } from "@/components/ui/toaster";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/roles";
 import { createUserAction } from "@/lib/users/actions";
-import { createUserSchema } from "@/lib/users/schemas";
 
 export function CreateUserForm() {
   const router = useRouter();
   const { form, formError, submit } = useActionForm({
-    schema: createUserSchema,
+    schema: () => import("@/lib/users/schemas").then((schemas) => schemas.createUserSchema),
     defaultValues: { email: "", name: "", role: "support", password: "" },
     action: createUserAction,
     onSuccess: ({ message }) => {

@@ -38,6 +38,3 @@ export const stepUpCodeSchema = safeText()
   .max(40, "A code has at most 40 characters.")
   .optional()
   .transform((code) => code || undefined);
-
-/** Not a message for people: authorize() answers it after the right password, and the sign-in form asks for the code. */
-export const TWO_FACTOR_REQUIRED = "two-factor-required";

@@ -3,7 +3,8 @@ import { recordAudit, type AuditActor, type AuditEntry } from "@/lib/audit/recor
 import type { User } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import type { CodeLimiter } from "./code-limiter";
-import { signInSchema, TWO_FACTOR_REQUIRED } from "./credentials-schema";
+import { signInSchema } from "./credentials-schema";
+import { TWO_FACTOR_REQUIRED } from "./two-factor-required";
 
 export { TWO_FACTOR_REQUIRED };
 import { findUserByEmail } from "./user-lookup";

@@ -1,3 +1,6 @@
+// big.js, not decimal.js: this schema runs in the invoice form's browser bundle, and an exact
+// comparison is all it needs (decimal.js is four times the weight).
+import Big from "big.js";
 import { z } from "zod";
 import { isSafeJson, safeText } from "@/lib/validation/text";
 import {
@@ -6,7 +9,6 @@ import {
   orderIdSchema,
   type CreateInvoiceInput,
 } from "@/lib/service/schemas";
-import Decimal from "decimal.js";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { MAX_WHOLE_DIGITS } from "@/lib/currencies/amount-rules";
 import { paymentMethodIssues } from "@/lib/currencies/crypto";
@@ -165,8 +167,7 @@ function numbersThatLoseDigits(text: string): string[] {
   for (const [token] of text.matchAll(JSON_TOKEN)) {
     if (token.startsWith('"')) continue;
     const carried = Number(token);
-    if (!Number.isFinite(carried) || !new Decimal(token).equals(new Decimal(String(carried))))
-      lossy.push(token);
+    if (!Number.isFinite(carried) || !new Big(token).eq(new Big(String(carried)))) lossy.push(token);
   }
   return lossy;
 }

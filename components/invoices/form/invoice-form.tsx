@@ -10,7 +10,7 @@ import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import { createInvoiceAction } from "@/lib/invoices/actions";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
-import { invoiceFormSchema, type InvoiceFormValues } from "@/lib/invoices/form-schema";
+import type { InvoiceFormValues } from "@/lib/invoices/form-schema";
 import { AdvancedFields } from "./advanced-fields";
 import { LifetimeField } from "./lifetime-field";
 import { PaymentMethodFields } from "./payment-method-fields";
@@ -18,7 +18,7 @@ import { PaymentMethodFields } from "./payment-method-fields";
 export function InvoiceForm({ defaultValues }: { defaultValues: InvoiceFormValues }) {
   const router = useRouter();
   const { form, formError, submit } = useActionForm({
-    schema: invoiceFormSchema,
+    schema: () => import("@/lib/invoices/form-schema").then((schemas) => schemas.invoiceFormSchema),
     defaultValues,
     action: createInvoiceAction,
     onSuccess: ({ invoiceId }) => {

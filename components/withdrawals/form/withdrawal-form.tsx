@@ -14,7 +14,7 @@ import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { requestRefundAction } from "@/lib/refunds/actions";
 import { requestWithdrawalAction } from "@/lib/withdrawals/actions";
 import { checkAddress } from "@/lib/currencies/address-format";
-import { withdrawalFormSchema, type WithdrawalFormValues } from "@/lib/withdrawals/form-schema";
+import type { WithdrawalFormValues } from "@/lib/withdrawals/form-schema";
 import { AddressHistoryHint } from "./address-history-hint";
 import { FeeChoice } from "./fee-choice";
 import type { RefundContext } from "@/lib/refunds/refund-context";
@@ -33,7 +33,7 @@ export function WithdrawalForm({
 }) {
   const router = useRouter();
   const { form, formError, submit } = useActionForm({
-    schema: withdrawalFormSchema,
+    schema: () => import("@/lib/withdrawals/form-schema").then((schemas) => schemas.withdrawalFormSchema),
     defaultValues,
     action: refund
       ? (values) => requestRefundAction({ ...values, refundOfInvoiceId: refund.invoiceId })

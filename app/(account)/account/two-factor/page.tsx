@@ -4,6 +4,7 @@ import { TwoFactorOn } from "@/components/two-factor/two-factor-on";
 import { requirePermission } from "@/lib/auth/guards";
 import { twoFactorSettingsOf } from "@/lib/auth/two-factor-settings";
 import { getDb } from "@/lib/db/client";
+import { qrCodeDataUrl } from "@/lib/qr-code";
 
 export const metadata: Metadata = { title: "Two-factor sign-in" };
 
@@ -30,7 +31,7 @@ export default async function TwoFactorPage() {
       ) : (
         <EnrollTwoFactor
           secret={settings.secret}
-          otpauthUri={settings.otpauthUri}
+          qr={await qrCodeDataUrl(settings.otpauthUri, 240)}
           required={settings.required}
         />
       )}
