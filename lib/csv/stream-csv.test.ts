@@ -46,6 +46,51 @@ describe("readKeysetBatches", () => {
     for await (const batch of batches) seen.push(batch);
     expect(seen).toHaveLength(1);
   });
+
+  it("reads one batch ahead of its reader, never more", async () => {
+    const queries: (number | undefined)[] = [];
+    const batches = source(2, queries);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    await batches.next();
+    await settle();
+    expect(queries).toEqual([undefined, 2]);
+    await batches.next();
+    await settle();
+    expect(queries).toEqual([undefined, 2, 4]);
+  });
+
+  const failingAfterFirst = () => {
+    let calls = 0;
+    return readKeysetBatches<Row, number>({
+      fetchBatch: async (_after, limit) => {
+        if (calls++ > 0) throw new Error("the database went away");
+        return rows.slice(0, limit);
+      },
+      cursorAfter: (row) => row.id,
+      batchSize: 2,
+    });
+  };
+
+  it("hands a failed read-ahead to the reader when it asks for that batch", async () => {
+    const batches = failingAfterFirst();
+    expect((await batches.next()).value).toHaveLength(2);
+    await expect(batches.next()).rejects.toThrow("the database went away");
+  });
+
+  it("leaves no unhandled failure behind when the reader stops early", async () => {
+    const unhandled: unknown[] = [];
+    const remember = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", remember);
+    try {
+      const batches = failingAfterFirst();
+      await batches.next();
+      await batches.return(undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off("unhandledRejection", remember);
+    }
+    expect(unhandled).toEqual([]);
+  });
 });
 
 describe("csvStream", () => {

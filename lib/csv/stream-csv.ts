@@ -17,20 +17,27 @@ export interface KeysetSource<Row, Cursor> {
   batchSize: number;
 }
 
-/** Reads `batchSize` rows per query, the next query only once the previous batch was taken. */
+/**
+ * Reads `batchSize` rows per query. The next query is sent as a batch is handed over, so the
+ * database reads it while this one is written out: at most two batches are held at once.
+ */
 export async function* readKeysetBatches<Row, Cursor>({
   fetchBatch,
   cursorAfter,
   batchSize,
 }: KeysetSource<Row, Cursor>): AsyncGenerator<Row[]> {
-  let cursor: Cursor | undefined;
-  for (;;) {
-    const batch = await fetchBatch(cursor, batchSize);
-    if (batch.length > 0) yield batch;
-    const last = batch.at(-1);
-    const next = last === undefined ? null : cursorAfter(last);
-    if (batch.length < batchSize || next === null) return;
-    cursor = next;
+  let pending: Promise<Row[]> | undefined = fetchBatch(undefined, batchSize);
+  try {
+    while (pending) {
+      const batch: Row[] = await pending;
+      const last = batch.at(-1);
+      const next = last === undefined ? null : cursorAfter(last);
+      pending = batch.length === batchSize && next !== null ? fetchBatch(next, batchSize) : undefined;
+      if (batch.length > 0) yield batch;
+    }
+  } finally {
+    // A reader that stops early leaves the read-ahead behind: its failure is nobody's to report.
+    pending?.catch(() => {});
   }
 }
 
@@ -45,12 +52,12 @@ export function csvStream<Row>(
   columns: CsvColumns<Row>,
 ): ReadableStream<Uint8Array> {
   const names = Object.keys(columns);
-  const toRecord = (row: Row) =>
-    Object.fromEntries(Object.entries(columns).map(([name, format]) => [name, format(row)]));
+  const formats = Object.values(columns);
   const encoder = new TextEncoder();
   let headerWritten = false;
   const write = (rows: Row[]) => {
-    const text = stringify(rows.map(toRecord), { header: !headerWritten, columns: names });
+    const cells = rows.map((row) => formats.map((format) => format(row)));
+    const text = stringify(cells, { header: !headerWritten, columns: names });
     headerWritten = true;
     // An empty result still gets its header line.
     return encoder.encode(text || `${names.join(",")}\n`);

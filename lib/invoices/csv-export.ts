@@ -71,6 +71,15 @@ const csvColumns = {
 
 export const CSV_COLUMNS = Object.keys(csvColumns) as (keyof typeof csvColumns)[];
 
+/** The export's query: the filtered invoices newest first, only those older than `cursor` if given. */
+export function exportQuery(db: DbOrTx, filter: InvoiceListFilter, cursor?: KeysetCursor) {
+  return db
+    .select(exportColumns)
+    .from(invoices)
+    .where(whereClause(filter, cursor ? keysetCondition(cursor, "older") : undefined))
+    .orderBy(...newestFirst);
+}
+
 /** Reads the filtered invoices newest first, `batchSize` rows per query. */
 export function readExportBatches(
   db: DbOrTx,
@@ -78,13 +87,7 @@ export function readExportBatches(
   batchSize = CSV_EXPORT_BATCH_SIZE,
 ): AsyncGenerator<ExportRow[]> {
   return readKeysetBatches<ExportRow, KeysetCursor>({
-    fetchBatch: (cursor, limit) =>
-      db
-        .select(exportColumns)
-        .from(invoices)
-        .where(whereClause(filter, cursor && keysetCondition(cursor, "older")))
-        .orderBy(...newestFirst)
-        .limit(limit),
+    fetchBatch: (cursor, limit) => exportQuery(db, filter, cursor).limit(limit),
     cursorAfter: (last) => (last.id && last.created_at ? { createdAt: last.created_at, id: last.id } : null),
     batchSize,
   });
