@@ -59,6 +59,25 @@ describe("readKeysetBatches", () => {
     expect(queries).toEqual([undefined, 2, 4]);
   });
 
+  it("starts the next query even when fetchBatch answers a lazy thenable, as drizzle does", async () => {
+    const started: (number | undefined)[] = [];
+    const batches = readKeysetBatches<Row, number>({
+      // Like a drizzle query builder: nothing runs until then() is called.
+      fetchBatch: (after, limit) =>
+        ({
+          then: (resolve: (rows: Row[]) => void) => {
+            started.push(after);
+            resolve(rows.filter((row) => row.id > (after ?? 0)).slice(0, limit));
+          },
+        }) as unknown as Promise<Row[]>,
+      cursorAfter: (row) => row.id,
+      batchSize: 2,
+    });
+    await batches.next();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(started).toEqual([undefined, 2]);
+  });
+
   const failingAfterFirst = () => {
     let calls = 0;
     return readKeysetBatches<Row, number>({

@@ -26,13 +26,15 @@ export async function* readKeysetBatches<Row, Cursor>({
   cursorAfter,
   batchSize,
 }: KeysetSource<Row, Cursor>): AsyncGenerator<Row[]> {
-  let pending: Promise<Row[]> | undefined = fetchBatch(undefined, batchSize);
+  // Promise.resolve: a drizzle query is a lazy thenable that runs only once something awaits it.
+  const start = (cursor: Cursor | undefined) => Promise.resolve(fetchBatch(cursor, batchSize));
+  let pending: Promise<Row[]> | undefined = start(undefined);
   try {
     while (pending) {
       const batch: Row[] = await pending;
       const last = batch.at(-1);
       const next = last === undefined ? null : cursorAfter(last);
-      pending = batch.length === batchSize && next !== null ? fetchBatch(next, batchSize) : undefined;
+      pending = batch.length === batchSize && next !== null ? start(next) : undefined;
       if (batch.length > 0) yield batch;
     }
   } finally {
