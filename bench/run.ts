@@ -1,8 +1,10 @@
 /**
- * `npm run bench` (`-- --quick` for a smoke run on small data): the invoice list's server time at
- * 1,000 and 1,000,000 invoices and the CSV export on PostgreSQL, first-load JavaScript per page,
- * webhook ingestion on PGlite and PostgreSQL (bench/webhooks/), then the withdrawal figures. Every
- * figure ends in one table (MET or MISSED against its target) and in bench/results/latest.json.
+ * `npm run bench` (`-- --quick` for a smoke run on small data). On PostgreSQL: the invoice list's
+ * query time and its pages over HTTP (GET /invoices, GET /) at 1,000, 1,000,000 and 10,000,000
+ * invoices, the CSV export against COPY; on PGlite the pages over HTTP at 1,000 and 100,000. Then
+ * first-load JavaScript per page, the create action's overhead, memory over three rounds, webhook
+ * ingestion on both databases (bench/webhooks/) and the withdrawal figures. Every figure ends in
+ * one table (MET or MISSED against its target) and in bench/results/latest.json.
  * Without TEST_DATABASE_URL it re-runs itself under test-support/runner/with-postgres.sh (a private
  * throwaway server; never DATABASE_URL's). Never part of npm test.
  */
@@ -10,13 +12,18 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createTestDb } from "@/test-support/test-db";
+import { benchCreateInvoiceOverhead, createOverheadFigures } from "./create-invoice-overhead";
+import { copyBaseline } from "./copy-baseline";
 import { benchExport } from "./export-bench";
 import type { Figure } from "./figures";
 import { benchList, explainList, listScenarios, type ListScenario } from "./list-bench";
 import { round } from "./measure";
+import { benchMemoryRounds, memoryFigures } from "./memory-rounds";
 import { measurePageWeight } from "./page-weight";
 import { printFigures, writeLatest } from "./report";
-import { seedInvoices } from "./seed";
+import { seedInvoices, seedPaidEvents } from "./seed";
+import { listOverHttp, type HttpScenario, type ListOverHttpResult } from "./list-over-http";
+import { freshDatabase } from "./webhooks/bench-database";
 import { benchWebhooks, webhookFigures, type WebhookBenchResult } from "./webhooks/webhook-bench";
 import { runWithdrawalBenchmarks } from "./withdrawals-run";
 
@@ -46,11 +53,17 @@ if (!process.env.TEST_DATABASE_URL) {
   process.exit(child.status ?? 1);
 }
 
+const HUGE = QUICK ? undefined : Number(process.env.BENCH_HUGE_ROWS ?? 10_000_000);
+const PGLITE_ROWS = QUICK ? 20_000 : 100_000;
+const HTTP_RUNS = QUICK ? 30 : 200;
+const HTTP_PORT = Number(process.env.BENCH_PORT ?? 34100) + 10;
+
 async function measureAt(count: number) {
   const testDb = await createTestDb();
   try {
     const seedStart = Date.now();
     await seedInvoices(testDb.db, count);
+    await seedPaidEvents(testDb.db);
     console.log(
       `[bench] seeded ${count.toLocaleString("en")} invoices in ${(Date.now() - seedStart) / 1000} s`,
     );
@@ -58,10 +71,31 @@ async function measureAt(count: number) {
     const isLarge = count === LARGE;
     const explain = isLarge ? await explainAll(testDb.db, count) : undefined;
     const csv = isLarge ? await benchExport(testDb.db, count) : undefined;
-    return { list, explain, csv };
+    const copy = isLarge ? await copyBaseline(testDb.db, testDb.url ?? "", count) : undefined;
+    const http = await listOverHttp({
+      env: { DATABASE_URL: testDb.url ?? "", PAYDESK_DATA_DIR: "" },
+      port: HTTP_PORT,
+      scenarios: await listScenarios(testDb.db, count),
+      runs: HTTP_RUNS,
+    });
+    console.log(`[bench] over HTTP at ${count.toLocaleString("en")}:`, http);
+    return { list, explain, csv, copy, http };
   } finally {
     await testDb.close();
   }
+}
+
+/** The same over HTTP on PGlite: seeded from here, then served by next start (one process at a time). */
+async function measurePgliteAt(count: number) {
+  const database = await freshDatabase("PGlite");
+  const seeding = await database.open();
+  await seedInvoices(seeding.db, count);
+  await seedPaidEvents(seeding.db);
+  const scenarios = await listScenarios(seeding.db, count);
+  await seeding.close();
+  const http = await listOverHttp({ env: database.env, port: HTTP_PORT, scenarios, runs: HTTP_RUNS });
+  console.log(`[bench] over HTTP at ${count.toLocaleString("en")} on PGlite:`, http);
+  return http;
 }
 
 async function explainAll(db: Parameters<typeof explainList>[0], count: number) {
@@ -75,6 +109,9 @@ const started = Date.now();
 const webhookRuns: WebhookBenchResult[] = [];
 const small = await measureAt(SMALL);
 const large = await measureAt(LARGE);
+const huge = HUGE ? await measureAt(HUGE) : undefined;
+const pgliteSmall = await measurePgliteAt(SMALL);
+const pglite = await measurePgliteAt(PGLITE_ROWS);
 const table = (Object.keys(small.list) as ListScenario[]).map((scenario) => {
   const a = small.list[scenario];
   const b = large.list[scenario];
@@ -89,7 +126,7 @@ const table = (Object.keys(small.list) as ListScenario[]).map((scenario) => {
   };
 });
 console.table(table);
-console.log("[bench] CSV export:", large.csv);
+console.log("[bench] CSV export:", large.csv, "COPY:", large.copy);
 console.log(
   `[bench] EXPLAIN deep page at ${LARGE.toLocaleString("en")}:\n${large.explain?.["deep page (90%)"]}`,
 );
@@ -107,7 +144,40 @@ const figures: Figure[] = (Object.keys(small.list) as ListScenario[]).map((scena
     met: p95 < 100,
   };
 });
+if (large.csv && large.copy) {
+  figures.push(
+    {
+      name: `CSV export of ${LARGE.toLocaleString("en")} invoices, rows per second`,
+      value: large.csv.rowsPerSecond,
+      unit: "rows/s",
+      baseline: large.copy.rowsPerSecond,
+      baselineName: "COPY (the same query) TO STDOUT, same driver",
+      ratio: round(large.csv.rowsPerSecond / large.copy.rowsPerSecond),
+      target: ">= 0.5 of COPY",
+      met: large.csv.rowsPerSecond >= 0.5 * large.copy.rowsPerSecond,
+    },
+    {
+      name: "CSV export, peak RSS growth",
+      value: large.csv.peakRssGrowthMb,
+      unit: "MB",
+      target: "reported (flat: one batch in flight)",
+    },
+  );
+}
+figures.push(
+  ...httpListFigures(small.http, (huge ?? large).http, HUGE ?? LARGE, "PostgreSQL"),
+  ...httpListFigures(pgliteSmall, pglite, PGLITE_ROWS, "PGlite"),
+);
 figures.push(...(await measurePageWeight({ port: Number(process.env.BENCH_PORT ?? 34100) })));
+const createOverhead = await benchCreateInvoiceOverhead(HTTP_PORT, QUICK ? 50 : 200);
+console.log("[bench] create-invoice action and direct call:", createOverhead);
+figures.push(...createOverheadFigures(createOverhead));
+const memoryRounds = await benchMemoryRounds({
+  port: HTTP_PORT,
+  webhooksPerRound: QUICK ? 100 : 1_000,
+  listRuns: QUICK ? 10 : 100,
+});
+figures.push(...memoryFigures(memoryRounds));
 const webhookInvoices = QUICK ? 400 : 10_000;
 for (const kind of ["PGlite", "PostgreSQL"] as const) {
   const result = await benchWebhooks({ kind, invoices: webhookInvoices, port: 34120 });
@@ -124,12 +194,45 @@ const report = {
   table,
   small,
   large,
+  huge,
+  pgliteHttp: { small: pgliteSmall, large: pglite },
+  createOverhead,
+  memoryRounds,
   webhookRuns,
 };
 writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`[bench] wrote bench/results/${name}.json in ${round((Date.now() - started) / 1000, 1)} s total`);
-await runWithdrawalBenchmarks();
+figures.push(...(await runWithdrawalBenchmarks({ quick: QUICK })));
 console.log(`[bench] summary (${QUICK ? "quick" : "full"} run):`);
 printFigures(figures);
 console.log(`[bench] wrote ${writeLatest(figures, { quick: QUICK, rows: { small: SMALL, large: LARGE } })}`);
 process.exit(process.exitCode ?? 0);
+
+/**
+ * GET /invoices per scenario at `count` against the same at 1,000 invoices on the same kind of
+ * database (the baseline): p95 under 50 ms and at most 1.2 times the baseline; the home page
+ * under 100 ms.
+ */
+function httpListFigures(
+  baseline: ListOverHttpResult,
+  at: ListOverHttpResult,
+  count: number,
+  kind: string,
+): Figure[] {
+  return (Object.keys(at.timings) as HttpScenario[]).map((scenario) => {
+    const p95 = at.timings[scenario].p95;
+    const base = baseline.timings[scenario].p95;
+    const home = scenario === "home page";
+    const within = home ? p95 < 100 : p95 < 50 && p95 <= 1.2 * base;
+    return {
+      name: `GET ${home ? "/" : "/invoices"} p95 at ${count.toLocaleString("en")}, ${kind}: ${scenario}`,
+      value: p95,
+      unit: "ms",
+      baseline: base,
+      baselineName: `${SMALL.toLocaleString("en")} invoices`,
+      ratio: round(p95 / base),
+      target: home ? "< 100 ms" : "< 50 ms and <= 1.2 x the baseline",
+      met: within,
+    };
+  });
+}

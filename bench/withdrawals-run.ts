@@ -6,16 +6,23 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { Figure } from "./figures";
+import { round } from "./measure";
 import { benchFaults, benchThroughput } from "./withdrawals-bench";
 import { startWithdrawalRig } from "./withdrawals-rig";
 
-export async function runWithdrawalBenchmarks(): Promise<void> {
+/** `quick`: a fifth of the withdrawals, for the smoke run. Answers the summary table's rows. */
+export async function runWithdrawalBenchmarks({ quick = false } = {}): Promise<Figure[]> {
+  const scale = quick ? 0.2 : 1;
   const started = Date.now();
   const rig = await startWithdrawalRig();
   const database = rig.testDb.kind;
   try {
     console.log(`[bench] withdrawals: Paydesk on ${database}, sandbox on in-memory PGlite over HTTP`);
-    const throughput = [await benchThroughput(rig, 300, 1), await benchThroughput(rig, 500, 10)];
+    const throughput = [
+      await benchThroughput(rig, 300 * scale, 1),
+      await benchThroughput(rig, 500 * scale, 10),
+    ];
     console.table(
       throughput.map((t) => ({
         "in flight": t.concurrency,
@@ -25,7 +32,7 @@ export async function runWithdrawalBenchmarks(): Promise<void> {
         submitted: t.submitted,
       })),
     );
-    const faults = await benchFaults(rig, 1_000);
+    const faults = await benchFaults(rig, 1_000 * scale);
     console.table(faults.firstPass);
     console.table({
       "resubmit rounds": faults.resubmitRounds,
@@ -48,12 +55,31 @@ export async function runWithdrawalBenchmarks(): Promise<void> {
       process.exitCode = 1;
       console.error("[bench] DOUBLED OR MISMATCHED PAYOUTS");
     }
+    const [one, ten] = throughput;
+    return [
+      {
+        name: `withdrawal payouts per second, 10 in flight (${database})`,
+        value: ten?.perSecond ?? 0,
+        unit: "/s",
+        baseline: one?.perSecond ?? 0,
+        baselineName: "one at a time",
+        ratio: round((ten?.perSecond ?? 0) / (one?.perSecond ?? 1)),
+        target: "reported",
+      },
+      {
+        name: `doubled payouts, ${1_000 * scale} submissions under faults (USDT debited ${faults.actualDebitUsdt} of ${faults.expectedDebitUsdt} expected)`,
+        value: faults.doubledPayouts,
+        unit: "payouts",
+        target: "0, every service record with its own order_id",
+        met: faults.doubledPayouts === 0 && faults.serviceRecordMismatches === 0,
+      },
+    ];
   } finally {
     await rig.close();
   }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await runWithdrawalBenchmarks();
+  await runWithdrawalBenchmarks({ quick: process.argv.includes("--quick") });
   process.exit(process.exitCode ?? 0);
 }

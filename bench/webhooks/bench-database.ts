@@ -6,6 +6,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MIGRATIONS_FOLDER } from "@/lib/db/migrate";
 import * as schema from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { createTestDb } from "@/test-support/test-db";
@@ -16,7 +17,7 @@ export interface BenchDatabase {
   kind: DatabaseKind;
   /** For the server: DATABASE_URL, or PAYDESK_DATA_DIR. */
   env: Record<string, string>;
-  /** Opens the data from this process; only while no server has it open, on PGlite. */
+  /** Opens the data from this process, migrated; only while no server has it open, on PGlite. */
   open(): Promise<{ db: Db; close(): Promise<void> }>;
   /** Drops the database (PostgreSQL); a PGlite directory is left in the temp folder. */
   dispose(): Promise<void>;
@@ -31,8 +32,12 @@ export async function freshDatabase(kind: DatabaseKind): Promise<BenchDatabase> 
       async open() {
         const { PGlite } = await import("@electric-sql/pglite");
         const { drizzle } = await import("drizzle-orm/pglite");
+        const { migrate } = await import("drizzle-orm/pglite/migrator");
         const client = await PGlite.create(dir);
-        return { db: drizzle(client, { schema }), close: () => client.close() };
+        const db = drizzle(client, { schema });
+        // As a start would: a fresh directory is seeded before any server has opened it.
+        await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        return { db, close: () => client.close() };
       },
       dispose: async () => {},
     };

@@ -1,0 +1,119 @@
+/**
+ * Memory over time (issue 13, item 6): one `next start` on PostgreSQL (on PGlite the database's
+ * own pages live in the server's process and grow with the data, which would hide the server's
+ * memory behind the database's), three rounds of a webhook run (signed webhooks for
+ * invoices not seen before, until every one is processed) and a list run (every list scenario and
+ * the home page). Resident memory of the server's process tree idle at the start, then after each
+ * run of each round. What a leak looks like: memory still growing between the second and the
+ * third round, once caches and the JIT have settled.
+ */
+import type { Figure } from "./figures";
+import { listScenarios } from "./list-bench";
+import { timeListPages } from "./list-over-http";
+import { round } from "./measure";
+import { signInCookie, startNextServer } from "./next-server";
+import { seedInvoices } from "./seed";
+import { freshDatabase } from "./webhooks/bench-database";
+import { runLoad } from "./webhooks/load";
+import { createSandboxInvoices, insertLocalInvoices, type BenchInvoice } from "./webhooks/sandbox-invoices";
+import { waitUntilNothingPending } from "./webhooks/wait-for-processing";
+import { webhookBodies } from "./webhooks/webhook-bodies";
+
+const ROUNDS = 3;
+const LIST_ROWS = 20_000;
+
+export interface MemoryRound {
+  idleMiB: number;
+  afterWebhooksMiB: number;
+  afterListMiB: number;
+}
+
+export async function benchMemoryRounds(options: {
+  port: number;
+  webhooksPerRound: number;
+  listRuns: number;
+}): Promise<MemoryRound[]> {
+  const database = await freshDatabase("PostgreSQL");
+  let server = await startNextServer({ port: options.port, env: database.env });
+  const perRound: BenchInvoice[][] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      perRound.push(
+        await createSandboxInvoices(server.baseUrl, options.webhooksPerRound, { prefix: `mem${round}` }),
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  const seeding = await database.open();
+  await seedInvoices(seeding.db, LIST_ROWS);
+  await insertLocalInvoices(seeding.db, perRound.flat());
+  const scenarios = await listScenarios(seeding.db, LIST_ROWS);
+  await seeding.close();
+
+  server = await startNextServer({ port: options.port, env: database.env });
+  const rounds: MemoryRound[] = [];
+  try {
+    const cookie = await signInCookie(server.baseUrl, "support@example.com");
+    for (const invoices of perRound) {
+      const idle = server.rss();
+      const webhooks = await runLoad({
+        url: `${server.baseUrl}/api/webhooks/payments`,
+        bodies: webhookBodies(invoices),
+        connections: 32,
+      });
+      if ((webhooks.statuses["200"] ?? 0) !== webhooks.requests) {
+        throw new Error(`memory rounds: webhooks answered ${JSON.stringify(webhooks.statuses)}`);
+      }
+      await waitUntilNothingPending(server.baseUrl, 600_000);
+      const afterWebhooks = server.rss();
+      await timeListPages(server.baseUrl, cookie, scenarios, options.listRuns);
+      rounds.push({
+        idleMiB: mib(idle),
+        afterWebhooksMiB: mib(afterWebhooks),
+        afterListMiB: mib(server.rss()),
+      });
+      console.log(`[bench] memory, round ${rounds.length}:`, rounds.at(-1));
+    }
+  } finally {
+    await server.stop();
+    await database.dispose();
+  }
+  return rounds;
+}
+
+/**
+ * Growth from the second round to the third after each run. (Idle is the memory a round starts
+ * with, which is the end of the round before; it is in the JSON, and round 1's in the table.)
+ */
+export function memoryFigures(rounds: readonly MemoryRound[]): Figure[] {
+  const [first, second, third] = rounds;
+  if (!first || !second || !third) return [];
+  const moments = [
+    ["after the webhook run", "afterWebhooksMiB"],
+    ["after the list run", "afterListMiB"],
+  ] as const;
+  return [
+    {
+      name: "server RSS idle, before round 1 (PostgreSQL)",
+      value: first.idleMiB,
+      unit: "MiB",
+      target: "reported",
+    },
+    ...moments.map(([moment, key]): Figure => {
+      const ratio = round(third[key] / second[key]);
+      return {
+        name: `server RSS ${moment}, round 3 (PostgreSQL)`,
+        value: third[key],
+        unit: "MiB",
+        baseline: second[key],
+        baselineName: "round 2",
+        ratio,
+        target: "< 1.1 x round 2",
+        met: ratio < 1.1,
+      };
+    }),
+  ];
+}
+
+const mib = (bytes: number) => round(bytes / 2 ** 20, 0);
