@@ -55,7 +55,7 @@ if (!process.env.TEST_DATABASE_URL) {
 
 const HUGE = QUICK ? undefined : Number(process.env.BENCH_HUGE_ROWS ?? 10_000_000);
 const PGLITE_ROWS = QUICK ? 20_000 : 100_000;
-const HTTP_RUNS = QUICK ? 30 : 200;
+const HTTP_RUNS = QUICK ? 20 : 200;
 const HTTP_PORT = Number(process.env.BENCH_PORT ?? 34100) + 10;
 
 async function measureAt(count: number) {
@@ -174,11 +174,11 @@ console.log("[bench] create-invoice action and direct call:", createOverhead);
 figures.push(...createOverheadFigures(createOverhead));
 const memoryRounds = await benchMemoryRounds({
   port: HTTP_PORT,
-  webhooksPerRound: QUICK ? 100 : 1_000,
-  listRuns: QUICK ? 10 : 100,
+  webhooksPerRound: QUICK ? 50 : 1_000,
+  listRuns: QUICK ? 5 : 100,
 });
 figures.push(...memoryFigures(memoryRounds));
-const webhookInvoices = QUICK ? 400 : 10_000;
+const webhookInvoices = QUICK ? 300 : 10_000;
 for (const kind of ["PGlite", "PostgreSQL"] as const) {
   const result = await benchWebhooks({ kind, invoices: webhookInvoices, port: 34120 });
   webhookRuns.push(result);
