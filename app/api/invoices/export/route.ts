@@ -4,9 +4,10 @@ import { can } from "@/lib/auth/permissions";
 import { csvResponse } from "@/lib/csv/stream-csv";
 import { recordAudit } from "@/lib/audit/record";
 import { requestActor } from "@/lib/audit/request-actor";
-import { getDb } from "@/lib/db/client";
+import { getDbHandle } from "@/lib/db/client";
 import { hasUnsafeSearchParam } from "@/lib/validation/text";
 import { exportFileName, exportCsvStream } from "@/lib/invoices/csv-export";
+import { copyExportStream } from "@/lib/invoices/csv-export-copy";
 import { invoiceFilterFor, parseInvoiceListParams } from "@/lib/invoices/list-filter";
 
 /** The invoice list as CSV, with the list's filters (not its page): streamed, any size. */
@@ -21,12 +22,13 @@ export async function GET(request: NextRequest) {
   }
   const params = parseInvoiceListParams(request.nextUrl.searchParams);
   const filter = invoiceFilterFor(params, session.user.id);
-  const db = await getDb();
+  const { db, pgPool } = await getDbHandle();
   await recordAudit(db, await requestActor(session.user), {
     action: "csv.exported",
     object: { type: "export", id: "invoices" },
     after: { ...filter },
   });
-  const stream = exportCsvStream(db, filter);
+  // On PostgreSQL the database writes the CSV itself (COPY); PGlite's rows are formatted here.
+  const stream = pgPool ? copyExportStream(pgPool, filter) : exportCsvStream(db, filter);
   return csvResponse(stream, exportFileName(new Date()));
 }
