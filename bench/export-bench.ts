@@ -1,5 +1,3 @@
-import type { Db } from "@/lib/db/types";
-import { exportCsvStream } from "@/lib/invoices/csv-export";
 import { round } from "./measure";
 
 export interface ExportFigures {
@@ -12,8 +10,11 @@ export interface ExportFigures {
   peakHeapUsedMb: number;
 }
 
-/** Streams the whole table to CSV (as the route does), counting bytes and sampling memory. */
-export async function benchExport(db: Db, expectedRows: number): Promise<ExportFigures> {
+/** Reads a whole export (`open()`, as the route streams it), counting bytes and sampling memory. */
+export async function benchExport(
+  open: () => ReadableStream<Uint8Array>,
+  expectedRows: number,
+): Promise<ExportFigures> {
   const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
   const baseRss = process.memoryUsage().rss;
   let peakRss = baseRss;
@@ -28,7 +29,7 @@ export async function benchExport(db: Db, expectedRows: number): Promise<ExportF
   let bytes = 0;
   let newlines = 0;
   try {
-    for await (const chunk of exportCsvStream(db, {})) {
+    for await (const chunk of open()) {
       bytes += chunk.byteLength;
       for (const byte of chunk) if (byte === 10) newlines++;
     }
