@@ -18,28 +18,24 @@ export async function time(run: () => Promise<unknown>, runs = 200, warmup = 20)
 }
 
 /**
- * Two operations timed in turns (a, b, a, b …) after a warm-up of each, so that a noisy moment of
- * the machine falls on both alike: for a figure that is one minus the other.
+ * Operations timed in turns (a, b, a, b …) after a warm-up of each, so that a noisy moment of the
+ * machine falls on all alike: for figures that are one minus another.
  */
 export async function timeInTurns(
-  a: () => Promise<unknown>,
-  b: () => Promise<unknown>,
+  operations: readonly (() => Promise<unknown>)[],
   runs = 200,
   warmup = 20,
-): Promise<[Timing, Timing]> {
-  for (let i = 0; i < warmup; i++) {
-    await a();
-    await b();
-  }
-  const samples: [number[], number[]] = [[], []];
+): Promise<Timing[]> {
+  for (let i = 0; i < warmup; i++) for (const run of operations) await run();
+  const samples = operations.map((): number[] => []);
   for (let i = 0; i < runs; i++) {
-    for (const [index, run] of [a, b].entries()) {
+    for (const [index, run] of operations.entries()) {
       const start = process.hrtime.bigint();
       await run();
       samples[index]?.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
   }
-  return [timingOf(samples[0], runs), timingOf(samples[1], runs)];
+  return samples.map((taken) => timingOf(taken, runs));
 }
 
 function timingOf(samples: number[], runs: number): Timing {
