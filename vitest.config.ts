@@ -13,7 +13,7 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
     setupFiles: ["./test-support/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

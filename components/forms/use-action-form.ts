@@ -43,5 +43,6 @@ export function useActionForm<TValues extends FieldValues, TOutput extends TValu
     else setFormError(message);
   });
 
-  return { form, formError, submit };
+  // A form-level error of the check itself (lazyZodResolver could not load the schema) shows there too.
+  return { form, formError: formError ?? form.formState.errors.root?.message, submit };
 }
