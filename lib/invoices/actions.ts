@@ -17,9 +17,9 @@ export const createInvoiceAction = defineAction({
   permission: "invoices:create",
   schema: invoiceFormSchema,
   handler: async (form, { db, user, actor }) => {
-    const invoiceId = (await recordInvoiceIntent(db, toServiceInput(form), user.id)).id;
+    const intent = await recordInvoiceIntent(db, toServiceInput(form), user.id);
     const client = getServiceClient(await browserOrigin());
-    const created = throwIfNotSent(await sendInvoice(db, client, invoiceId, user.id));
+    const created = throwIfNotSent(await sendInvoice(db, client, intent, user.id));
     await recordAudit(db, actor, {
       action: form.duplicateOf ? "invoice.duplicated" : "invoice.created",
       object: { type: "invoice", id: created },

@@ -58,6 +58,44 @@ describe("creating an invoice: intent first, then the service", () => {
     });
   });
 
+  it("takes one call for a new invoice: nothing paid yet is pending, no read needed", async () => {
+    const calls = { reads: 0 };
+    const counting = client();
+    const getInvoice = counting.getInvoice.bind(counting);
+    const watched = { ...counting, getInvoice: (id: string) => (calls.reads++, getInvoice(id)) };
+    const row = await recordInvoiceIntent(
+      testDb.db,
+      { orderId: "inv_it_one_call", amount: "12.00", fiatCurrency: "USD", currency: "USDT", network: "TRON" },
+      userId,
+    );
+    const outcome = await sendInvoice(testDb.db, watched, row, userId);
+    expect(outcome).toMatchObject({
+      ok: true,
+      invoice: { status: "open", serviceStatus: "pending", currency: "USDT", network: "TRON" },
+    });
+    expect(calls.reads).toBe(0);
+  });
+
+  it("reads back an invoice the service already held with money on it, and shows its real state", async () => {
+    const request = {
+      orderId: "inv_it_held",
+      amount: "10.00",
+      fiatCurrency: "USD",
+      currency: "USDT",
+      network: "TRON",
+    };
+    const held = await client().createInvoice(request);
+    const paid = await fetch(`${sandbox.url}/control/invoices/${held.id}/payments`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${KEYS.invoiceKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: held.cryptoAmount, currency: "USDT", network: "TRON" }),
+    });
+    expect(paid.ok).toBe(true);
+    const row = await recordInvoiceIntent(testDb.db, request, userId);
+    const outcome = await sendInvoice(testDb.db, client(), row, userId);
+    expect(outcome).toMatchObject({ ok: true, invoice: { status: "paid" } });
+  });
+
   it("keeps the row and its order id when the service is down, and a retry creates exactly one invoice", async () => {
     const row = await recordInvoiceIntent(
       testDb.db,

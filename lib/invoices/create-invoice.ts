@@ -12,6 +12,7 @@ import {
 } from "@/lib/service";
 import type { CreateInvoiceInput } from "@/lib/service/schemas";
 import { applyServiceInvoice } from "./apply-service-invoice";
+import { freshCreationRecord } from "./fresh-creation";
 
 /**
  * Creating an invoice is two steps with a commit between them: record the intent (a row in state
@@ -86,18 +87,20 @@ export async function recordInvoiceIntent(
   throw new RuleError("This order id is already used by another invoice.", { field: "orderId" });
 }
 
+/** `invoice`: its id, or the row recordInvoiceIntent just answered (saves reading it again). */
 export async function sendInvoice(
   db: Db,
   client: ServiceClient,
-  invoiceId: string,
+  invoice: string | Invoice,
   actorId: string,
 ): Promise<SendOutcome> {
-  const [local] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
-  if (!local) throw new Error(`invoice ${invoiceId} does not exist`);
+  const local = typeof invoice === "string" ? await readInvoice(db, invoice) : invoice;
+  const invoiceId = local.id;
   if (local.creationState === "created") return { ok: true, invoice: local };
   const request = local.request as CreateInvoiceInput;
 
   let remote: ServiceInvoice;
+  const sentAt = new Date();
   try {
     remote = await client.createInvoice(request);
   } catch (error) {
@@ -127,18 +130,26 @@ export async function sendInvoice(
     return { ok: false, retryable: true, message: error.userMessage };
   }
 
-  // The creation answer has no status (service-api.md 2.2); read the invoice once for the full record.
-  remote = await client.getInvoice(remote.id).catch(() => remote);
-  const { invoice } = await applyServiceInvoice(db, invoiceId, remote, "user", actorId);
+  const created = remote;
+  remote =
+    freshCreationRecord(created, request, sentAt) ??
+    (await client.getInvoice(created.id).catch(() => created));
+  const { invoice: applied } = await applyServiceInvoice(db, invoiceId, remote, "user", actorId);
   await db.insert(invoiceEvents).values({
     invoiceId,
     kind: "created",
-    toStatus: invoice.serviceStatus,
+    toStatus: applied.serviceStatus,
     detail: { serviceId: remote.id, mismatch: describeMismatch(request, remote) },
     source: "user",
     actorId,
   });
-  return { ok: true, invoice };
+  return { ok: true, invoice: applied };
+}
+
+async function readInvoice(db: Db, invoiceId: string): Promise<Invoice> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!row) throw new Error(`invoice ${invoiceId} does not exist`);
+  return row;
 }
 
 /**
