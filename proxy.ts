@@ -27,5 +27,13 @@ export const config = {
   // does the payment service's webhook receiver, which no browser calls: skipping the proxy there
   // spares each webhook a copy of its body and request, most of what a webhook costs the server
   // beyond the framework itself (bench/README.md, webhook ingestion).
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/webhooks/payments$).*)"],
+  // Server action calls from the page's script (next-action header) answer with RSC, not a page:
+  // no script there needs a nonce, and the proxy would copy each request for nothing. A form posted
+  // without JavaScript carries no such header and still gets its page's headers.
+  matcher: [
+    {
+      source: "/((?!_next/static|_next/image|favicon.ico|api/webhooks/payments$).*)",
+      missing: [{ type: "header", key: "next-action" }],
+    },
+  ],
 };

@@ -19,18 +19,19 @@ export const createInvoiceAction = defineAction({
   handler: async (form, { db, user, actor }) => {
     const intent = await recordInvoiceIntent(db, toServiceInput(form), user.id);
     const client = getServiceClient(await browserOrigin());
-    const created = throwIfNotSent(await sendInvoice(db, client, intent, user.id));
-    await recordAudit(db, actor, {
-      action: form.duplicateOf ? "invoice.duplicated" : "invoice.created",
-      object: { type: "invoice", id: created },
-      after: {
-        orderId: form.orderId,
-        amount: form.amount,
-        fiatCurrency: form.fiatCurrency,
-        ...(form.duplicateOf ? { duplicateOf: form.duplicateOf } : {}),
-      },
-    });
-    return { invoiceId: created };
+    const outcome = await sendInvoice(db, client, intent, user.id, (tx, invoice) =>
+      recordAudit(tx, actor, {
+        action: form.duplicateOf ? "invoice.duplicated" : "invoice.created",
+        object: { type: "invoice", id: invoice.id },
+        after: {
+          orderId: form.orderId,
+          amount: form.amount,
+          fiatCurrency: form.fiatCurrency,
+          ...(form.duplicateOf ? { duplicateOf: form.duplicateOf } : {}),
+        },
+      }),
+    );
+    return { invoiceId: throwIfNotSent(outcome) };
   },
 });
 
@@ -38,11 +39,11 @@ export const resendInvoiceAction = defineAction({
   permission: "invoices:create",
   schema: z.object({ invoiceId: z.uuid() }),
   handler: async ({ invoiceId }, { db, user, actor }) => {
-    const sent = throwIfNotSent(
-      await sendInvoice(db, getServiceClient(await browserOrigin()), invoiceId, user.id),
+    const client = getServiceClient(await browserOrigin());
+    const outcome = await sendInvoice(db, client, invoiceId, user.id, (tx, invoice) =>
+      recordAudit(tx, actor, { action: "invoice.sent_again", object: { type: "invoice", id: invoice.id } }),
     );
-    await recordAudit(db, actor, { action: "invoice.sent_again", object: { type: "invoice", id: sent } });
-    return { invoiceId: sent };
+    return { invoiceId: throwIfNotSent(outcome) };
   },
 });
 

@@ -28,65 +28,75 @@ export async function applyServiceInvoice(
   actorId?: string,
   now = new Date(),
 ): Promise<ApplyResult> {
-  return db.transaction(async (tx) => {
-    const [local] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
-    if (!local) throw new Error(`invoice ${invoiceId} does not exist`);
+  return db.transaction((tx) => applyServiceInvoiceIn(tx, invoiceId, remote, source, actorId, now));
+}
 
-    const { status, isFinal } = normaliseInvoiceStatus(remote.status ?? local.serviceStatus);
-    // Reads race (a webhook, the loop, a watcher): an answer saying "not final" about an invoice
-    // already final is older news and must not undo it.
-    if (local.isFinal && !isFinal) return { invoice: local, statusChanged: false, newTransactions: 0 };
-    const expiresAt = remote.expiresAt ?? local.expiresAt;
-    const [updated] = await tx
-      .update(invoices)
-      .set({
-        creationState: "created",
-        creationError: null,
-        serviceId: remote.id,
-        serviceStatus: remote.status ?? local.serviceStatus,
-        status,
-        isFinal,
-        // What the customer is asked to pay is the service's invoice, whatever was asked of it
-        // (the request keeps that); the page flags any difference.
-        amount: remote.amount ?? local.amount,
-        fiatCurrency: remote.fiatCurrency?.toUpperCase() ?? local.fiatCurrency,
-        cryptoAmount: remote.cryptoAmount ?? local.cryptoAmount,
-        remainingCryptoAmount: remote.remainingCryptoAmount ?? local.remainingCryptoAmount,
-        paidFiatAmount: remote.paidFiatAmount ?? local.paidFiatAmount,
-        paidCryptoAmount: remote.paidCryptoAmount ?? local.paidCryptoAmount,
-        currency: remote.currency ?? local.currency,
-        network: remote.network ?? local.network,
-        wallet: remote.wallet ?? local.wallet,
-        // A pay_url is fixed at creation; the embedded sandbox builds it from the caller's origin, so a
-        // background refresh (no browser behind it) must not replace the link staff already shared.
-        payUrl: local.payUrl ?? remote.payUrl,
-        isPaymentMultiple: remote.isPaymentMultiple ?? local.isPaymentMultiple,
-        expiresAt,
-        serviceCreatedAt: remote.createdAt ?? local.serviceCreatedAt,
-        lastSyncedAt: now,
-        nextRefreshAt: nextRefreshAt({ isFinal, expiresAt, now }),
-        refreshFailures: 0,
-        updatedAt: now,
-      })
-      .where(eq(invoices.id, invoiceId))
-      .returning();
-    if (!updated) throw new Error(`invoice ${invoiceId} vanished during update`);
+/** The same inside a transaction the caller holds, for writes that must commit with it. */
+export async function applyServiceInvoiceIn(
+  tx: Tx,
+  invoiceId: string,
+  remote: ServiceInvoice,
+  source: SyncSource,
+  actorId?: string,
+  now = new Date(),
+): Promise<ApplyResult> {
+  const [local] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+  if (!local) throw new Error(`invoice ${invoiceId} does not exist`);
 
-    const statusChanged = local.creationState === "created" && local.serviceStatus !== updated.serviceStatus;
-    if (statusChanged) {
-      await tx.insert(invoiceEvents).values({
-        invoiceId,
-        kind: "status_changed",
-        fromStatus: local.serviceStatus,
-        toStatus: updated.serviceStatus,
-        source,
-        actorId,
-      });
-      await notifyInvoiceStatus(tx, updated, updated.status);
-    }
-    const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
-    return { invoice: updated, statusChanged, newTransactions };
-  });
+  const { status, isFinal } = normaliseInvoiceStatus(remote.status ?? local.serviceStatus);
+  // Reads race (a webhook, the loop, a watcher): an answer saying "not final" about an invoice
+  // already final is older news and must not undo it.
+  if (local.isFinal && !isFinal) return { invoice: local, statusChanged: false, newTransactions: 0 };
+  const expiresAt = remote.expiresAt ?? local.expiresAt;
+  const [updated] = await tx
+    .update(invoices)
+    .set({
+      creationState: "created",
+      creationError: null,
+      serviceId: remote.id,
+      serviceStatus: remote.status ?? local.serviceStatus,
+      status,
+      isFinal,
+      // What the customer is asked to pay is the service's invoice, whatever was asked of it
+      // (the request keeps that); the page flags any difference.
+      amount: remote.amount ?? local.amount,
+      fiatCurrency: remote.fiatCurrency?.toUpperCase() ?? local.fiatCurrency,
+      cryptoAmount: remote.cryptoAmount ?? local.cryptoAmount,
+      remainingCryptoAmount: remote.remainingCryptoAmount ?? local.remainingCryptoAmount,
+      paidFiatAmount: remote.paidFiatAmount ?? local.paidFiatAmount,
+      paidCryptoAmount: remote.paidCryptoAmount ?? local.paidCryptoAmount,
+      currency: remote.currency ?? local.currency,
+      network: remote.network ?? local.network,
+      wallet: remote.wallet ?? local.wallet,
+      // A pay_url is fixed at creation; the embedded sandbox builds it from the caller's origin, so a
+      // background refresh (no browser behind it) must not replace the link staff already shared.
+      payUrl: local.payUrl ?? remote.payUrl,
+      isPaymentMultiple: remote.isPaymentMultiple ?? local.isPaymentMultiple,
+      expiresAt,
+      serviceCreatedAt: remote.createdAt ?? local.serviceCreatedAt,
+      lastSyncedAt: now,
+      nextRefreshAt: nextRefreshAt({ isFinal, expiresAt, now }),
+      refreshFailures: 0,
+      updatedAt: now,
+    })
+    .where(eq(invoices.id, invoiceId))
+    .returning();
+  if (!updated) throw new Error(`invoice ${invoiceId} vanished during update`);
+
+  const statusChanged = local.creationState === "created" && local.serviceStatus !== updated.serviceStatus;
+  if (statusChanged) {
+    await tx.insert(invoiceEvents).values({
+      invoiceId,
+      kind: "status_changed",
+      fromStatus: local.serviceStatus,
+      toStatus: updated.serviceStatus,
+      source,
+      actorId,
+    });
+    await notifyInvoiceStatus(tx, updated, updated.status);
+  }
+  const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
+  return { invoice: updated, statusChanged, newTransactions };
 }
 
 async function recordTransactions(tx: Tx, invoiceId: string, remote: ServiceInvoice, source: SyncSource) {

@@ -2,7 +2,7 @@ import "server-only";
 import Decimal from "decimal.js";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { invoiceEvents, invoices, type Invoice } from "@/lib/db/schema";
-import type { Db } from "@/lib/db/types";
+import type { Db, Tx } from "@/lib/db/types";
 import { RuleError } from "@/lib/auth/rule-error";
 import {
   isServiceError,
@@ -11,7 +11,7 @@ import {
   type ValidationFailed,
 } from "@/lib/service";
 import type { CreateInvoiceInput } from "@/lib/service/schemas";
-import { applyServiceInvoice } from "./apply-service-invoice";
+import { applyServiceInvoiceIn } from "./apply-service-invoice";
 import { freshCreationRecord } from "./fresh-creation";
 
 /**
@@ -87,16 +87,27 @@ export async function recordInvoiceIntent(
   throw new RuleError("This order id is already used by another invoice.", { field: "orderId" });
 }
 
-/** `invoice`: its id, or the row recordInvoiceIntent just answered (saves reading it again). */
+/** Writes that commit with the invoice's confirmation (the caller's audit entry). */
+export type OnConfirmed = (tx: Tx, invoice: Invoice) => Promise<void>;
+
+/**
+ * `invoice`: its id, or the row recordInvoiceIntent just answered (saves reading it again).
+ * `onConfirmed` runs in the transaction that stores the service's answer, or on its own for an
+ * invoice the service had already confirmed.
+ */
 export async function sendInvoice(
   db: Db,
   client: ServiceClient,
   invoice: string | Invoice,
   actorId: string,
+  onConfirmed: OnConfirmed = async () => {},
 ): Promise<SendOutcome> {
   const local = typeof invoice === "string" ? await readInvoice(db, invoice) : invoice;
   const invoiceId = local.id;
-  if (local.creationState === "created") return { ok: true, invoice: local };
+  if (local.creationState === "created") {
+    await db.transaction((tx) => onConfirmed(tx, local));
+    return { ok: true, invoice: local };
+  }
   const request = local.request as CreateInvoiceInput;
 
   let remote: ServiceInvoice;
@@ -134,14 +145,19 @@ export async function sendInvoice(
   remote =
     freshCreationRecord(created, request, sentAt) ??
     (await client.getInvoice(created.id).catch(() => created));
-  const { invoice: applied } = await applyServiceInvoice(db, invoiceId, remote, "user", actorId);
-  await db.insert(invoiceEvents).values({
-    invoiceId,
-    kind: "created",
-    toStatus: applied.serviceStatus,
-    detail: { serviceId: remote.id, mismatch: describeMismatch(request, remote) },
-    source: "user",
-    actorId,
+  const confirmed = remote;
+  const applied = await db.transaction(async (tx) => {
+    const { invoice: row } = await applyServiceInvoiceIn(tx, invoiceId, confirmed, "user", actorId);
+    await tx.insert(invoiceEvents).values({
+      invoiceId,
+      kind: "created",
+      toStatus: row.serviceStatus,
+      detail: { serviceId: confirmed.id, mismatch: describeMismatch(request, confirmed) },
+      source: "user",
+      actorId,
+    });
+    await onConfirmed(tx, row);
+    return row;
   });
   return { ok: true, invoice: applied };
 }
