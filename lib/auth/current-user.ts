@@ -1,6 +1,7 @@
 import "server-only";
 import { decode, type JWT } from "next-auth/jwt";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
@@ -26,8 +27,12 @@ export type SessionState =
 /**
  * The session's user as the database sees them now, not as the token remembers them: the token
  * is decoded here and judged against the user's row (see session-token.ts), on every request.
+ * Read once per page render (the layout and the page both ask); actions and route handlers run
+ * outside a render, so each call there reads afresh.
  */
-export async function readSession(): Promise<SessionState> {
+export const readSession = cache(readSessionNow);
+
+async function readSessionNow(): Promise<SessionState> {
   const env = serverEnv();
   const token = await readSessionToken(env.NEXTAUTH_SECRET);
   if (!token?.sub) return { status: "signed-out" };

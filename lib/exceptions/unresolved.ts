@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
+import { cache } from "react";
 import { invoiceResolutions, invoices } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { exceptionSql } from "./exception-status";
@@ -9,9 +10,12 @@ export const unresolvedExceptionSql = sql`${exceptionSql} and not exists (select
 
 /**
  * How many exceptions wait, counted up to `cap` (the navigation shows "99+"): counting every
- * exception of a large ledger on each page would cost more than the number is worth.
+ * exception of a large ledger on each page would cost more than the number is worth. Once per page
+ * render (the navigation and the home page both show it).
  */
-export async function countUnresolvedExceptions(db: DbOrTx, cap = 100): Promise<number> {
+export const countUnresolvedExceptions = cache(countUnresolvedExceptionsNow);
+
+async function countUnresolvedExceptionsNow(db: DbOrTx, cap = 100): Promise<number> {
   const capped = db
     .select({ one: sql`1` })
     .from(invoices)

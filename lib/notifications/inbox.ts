@@ -12,27 +12,28 @@ export interface InboxItem {
   read: boolean;
 }
 
-/** One person's newest notifications, read and unread, and how many are unread. */
+/** One person's newest notifications, read and unread, and how many are unread (one query). */
 export async function readInbox(
   db: DbOrTx,
   userId: string,
   limit = 30,
 ): Promise<{ unread: number; items: InboxItem[] }> {
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(limit),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
-  ]);
+  const rows = await db
+    .select({
+      notification: notifications,
+      unread: sql<number>`(select count(*)::int from ${notifications} where ${and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+      )})`,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
   return {
-    unread: count?.n ?? 0,
-    items: rows.map((row) => ({
+    // No notification at all means none unread: the count rides on each row.
+    unread: rows[0]?.unread ?? 0,
+    items: rows.map(({ notification: row }) => ({
       id: row.id,
       kind: row.kind,
       message: row.message,
