@@ -4,6 +4,7 @@ import type { Role } from "@/lib/auth/roles";
 import type { DbOrTx } from "@/lib/db/types";
 import { countUnresolvedExceptions } from "@/lib/exceptions/unresolved";
 import { readInbox, type InboxItem } from "@/lib/notifications/inbox";
+import { NAV_COUNT_CAPS } from "@/lib/notifications/nav-count-caps";
 import { countAwaitingMyApproval } from "@/lib/withdrawals/approval-queue";
 
 /** What waits for the signed-in person: their notifications and the counts in the navigation. */
@@ -12,15 +13,17 @@ export interface WhatWaits {
   items: InboxItem[];
   /** Requests waiting for this person's approval (finance), else null. */
   approvals: number | null;
-  /** Unresolved invoice exceptions (people who resolve them), else null. Capped at 100. */
+  /** Unresolved invoice exceptions (people who resolve them), else null; counted up to its cap. */
   exceptions: number | null;
 }
 
 export async function whatWaitsFor(db: DbOrTx, user: { id: string; role: Role }): Promise<WhatWaits> {
   const [inbox, approvals, exceptions] = await Promise.all([
     readInbox(db, user.id),
-    can(user.role, "withdrawals:approve") ? countAwaitingMyApproval(db, user.id) : null,
-    can(user.role, "invoices:resolve") ? countUnresolvedExceptions(db) : null,
+    can(user.role, "withdrawals:approve")
+      ? countAwaitingMyApproval(db, user.id, NAV_COUNT_CAPS.approvals)
+      : null,
+    can(user.role, "invoices:resolve") ? countUnresolvedExceptions(db, NAV_COUNT_CAPS.exceptions) : null,
   ]);
   return { ...inbox, approvals, exceptions };
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { NAV_COUNT_CAPS } from "@/lib/notifications/nav-count-caps";
 import type { WhatWaits } from "@/lib/what-waits";
 import { useWhatWaits } from "./use-what-waits";
 
@@ -13,7 +14,8 @@ export function NavCount({ initial, counts }: { initial: WhatWaits; counts: keyo
   const { data } = useWhatWaits(initial);
   const count = data[counts];
   if (!count) return null;
-  const shown = count >= 100 ? "99+" : String(count);
+  const cap = NAV_COUNT_CAPS[counts];
+  const shown = count >= cap ? `${cap - 1}+` : String(count);
   return (
     <span
       className="-ml-1 self-center rounded-full bg-amber-200 px-1.5 text-xs font-semibold text-amber-900"

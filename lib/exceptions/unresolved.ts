@@ -9,9 +9,9 @@ import { exceptionSql } from "./exception-status";
 export const unresolvedExceptionSql = sql`${exceptionSql} and not exists (select 1 from ${invoiceResolutions} where ${invoiceResolutions.invoiceId} = ${invoices.id})`;
 
 /**
- * How many exceptions wait, counted up to `cap` (the navigation shows "99+"): counting every
- * exception of a large ledger on each page would cost more than the number is worth. Once per page
- * render (the navigation and the home page both show it).
+ * How many exceptions wait, counted up to `cap` (the home page says "99+", the navigation "9+"):
+ * counting every exception of a large ledger on each page would cost more than the number is
+ * worth. Counted once per page render for each cap.
  */
 export const countUnresolvedExceptions = cache(countUnresolvedExceptionsNow);
 
