@@ -1,14 +1,16 @@
 /**
- * The invoice list and the home page over HTTP (issue 13, item 2): `next start` on a database the
- * caller has seeded, support signed in, then each list scenario as the URL a person would open
- * (first page, a status filter, a customer search, an order search, a page deep in the list) and
- * the home page (counts, paid-volume chart, worklist). Requests go one at a time, so each time is
- * one request's: the server's work plus a loopback round trip, with the whole page read.
+ * The invoice list and the home page over HTTP (issue 13, item 2): `next start` on each database the
+ * caller has seeded (one server per database, all running at once), support signed in, then each
+ * list scenario as the URL a person would open (first page, a status filter, a customer search, an
+ * order search, a page deep in the list) and the home page (counts, paid-volume chart, worklist).
+ * Requests go one at a time, so each time is one request's: the server's work plus a loopback round
+ * trip, with the whole page read. The databases take turns request by request, so a noisy moment
+ * of the machine falls on the baseline and the larger databases alike.
  */
 import type { InvoiceListQuery } from "@/lib/invoices/list-invoices";
 import type { ListScenario } from "./list-bench";
-import { round, time, type Timing } from "./measure";
-import { signInCookie, startNextServer } from "./next-server";
+import { round, timeInTurns, type Timing } from "./measure";
+import { signInCookie, startNextServer, type NextServer } from "./next-server";
 
 export type HttpScenario = ListScenario | "home page";
 
@@ -18,22 +20,48 @@ export interface ListOverHttpResult {
   rssMiB: number;
 }
 
-export interface ListOverHttpOptions {
+export interface HttpTarget {
   /** DATABASE_URL or PAYDESK_DATA_DIR of the seeded database. */
   env: Record<string, string>;
-  port: number;
   scenarios: Record<ListScenario, InvoiceListQuery>;
-  runs: number;
 }
 
-export async function listOverHttp(options: ListOverHttpOptions): Promise<ListOverHttpResult> {
-  const server = await startNextServer({ port: options.port, env: options.env });
+/** One result per target, in the order given; servers on `port`, `port + 1` … */
+export async function listOverHttpInTurns(
+  targets: readonly HttpTarget[],
+  options: { port: number; runs: number },
+): Promise<ListOverHttpResult[]> {
+  const servers: NextServer[] = [];
   try {
-    const cookie = await signInCookie(server.baseUrl, "support@example.com");
-    const timings = await timeListPages(server.baseUrl, cookie, options.scenarios, options.runs);
-    return { timings, rssMiB: round(server.rss() / 2 ** 20, 0) };
+    for (const [index, target] of targets.entries()) {
+      servers.push(await startNextServer({ port: options.port + index, env: target.env }));
+    }
+    const pages = await Promise.all(
+      servers.map(async (server, index) => {
+        const cookie = await signInCookie(server.baseUrl, "support@example.com");
+        return pagesOf(targets[index]?.scenarios ?? ({} as HttpTarget["scenarios"])).map(([name, path]) => ({
+          name,
+          get: () => getPage(`${server.baseUrl}${path}`, cookie, name),
+        }));
+      }),
+    );
+    const timings = targets.map(() => ({}) as Record<HttpScenario, Timing>);
+    for (const [scenarioIndex, { name }] of (pages[0] ?? []).entries()) {
+      const gets = pages.map((ofServer) => ofServer[scenarioIndex]?.get ?? (async () => {}));
+      // Fails loudly (a redirect to sign-in, an error page) before anything is timed.
+      for (const get of gets) await get();
+      const taken = await timeInTurns(gets, options.runs, Math.max(10, options.runs / 10));
+      taken.forEach((timing, index) => {
+        const into = timings[index];
+        if (into) into[name] = timing;
+      });
+    }
+    return timings.map((of, index) => ({
+      timings: of,
+      rssMiB: round((servers[index]?.rss() ?? 0) / 2 ** 20, 0),
+    }));
   } finally {
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
 }
 
@@ -44,19 +72,23 @@ export async function timeListPages(
   scenarios: Record<ListScenario, InvoiceListQuery>,
   runs: number,
 ): Promise<Record<HttpScenario, Timing>> {
-  const paths: [HttpScenario, string][] = [
+  const timings = {} as Record<HttpScenario, Timing>;
+  for (const [name, path] of pagesOf(scenarios)) {
+    const get = () => getPage(`${baseUrl}${path}`, cookie, name);
+    await get();
+    const [timing] = await timeInTurns([get], runs, Math.max(10, runs / 10));
+    if (timing) timings[name] = timing;
+  }
+  return timings;
+}
+
+function pagesOf(scenarios: Record<ListScenario, InvoiceListQuery>): [HttpScenario, string][] {
+  return [
     ...(Object.entries(scenarios) as [ListScenario, InvoiceListQuery][]).map(
       ([name, query]): [HttpScenario, string] => [name, `/invoices${searchOf(query)}`],
     ),
     ["home page", "/"],
   ];
-  const timings = {} as Record<HttpScenario, Timing>;
-  for (const [name, path] of paths) {
-    const get = () => getPage(`${baseUrl}${path}`, cookie, name);
-    await get(); // fails loudly (a redirect to sign-in, an error page) before anything is timed
-    timings[name] = await time(get, runs, Math.max(10, runs / 10));
-  }
-  return timings;
 }
 
 function searchOf(query: InvoiceListQuery): string {

@@ -13,6 +13,11 @@ const db = await getDb();
 const keys = { current: PUBLISHED_SANDBOX_KEYS.invoiceKey };
 
 const server = createServer((request, response) => {
+  // As the Next.js route answers anything but POST (the load generator opens its connections so).
+  if (request.method !== "POST") {
+    response.writeHead(405).end();
+    return;
+  }
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {

@@ -18,8 +18,15 @@ import { waitUntilNothingPending } from "./wait-for-processing";
 import { webhookBodies } from "./webhook-bodies";
 
 const IN_FLIGHT = 32;
-/** Invoices whose webhooks warm the server up (JIT, pools) before the timed run; at most `invoices`. */
+/** Invoices whose webhooks warm the server up (JIT, pools) before the timed run, unless told. */
 const WARM_UP = 1_000;
+/**
+ * Below this many answers a p99 is reported, not judged. The first burst of a run (its first
+ * request on each of the 32 connections) waits up to half a second on the server, on both
+ * databases and on the trivial route too (bench/README.md); in a quick run's few hundred answers
+ * those 32 are a tenth of the whole, so the p99 would be that burst and nothing else.
+ */
+const P99_JUDGED_FROM = 3_000;
 /** How long the server may take to process what it answered. */
 const DRAIN_LIMIT_MS = 600_000;
 
@@ -27,6 +34,8 @@ export interface WebhookBenchOptions {
   kind: DatabaseKind;
   invoices: number;
   port: number;
+  /** Webhooks (for invoices of their own) and trivial requests before the timed runs; 1,000. */
+  warmUp?: number;
 }
 
 export interface WebhookBenchResult {
@@ -43,13 +52,14 @@ export interface WebhookBenchResult {
 
 export async function benchWebhooks(options: WebhookBenchOptions): Promise<WebhookBenchResult> {
   const database = await freshDatabase(options.kind);
+  const warmUpCount = options.warmUp ?? WARM_UP;
   try {
     let server = await startNextServer({ port: options.port, env: database.env });
     const [invoices, warmUp] = await (async () => {
       try {
         return [
           await createSandboxInvoices(server.baseUrl, options.invoices, { prefix: "wh" }),
-          await createSandboxInvoices(server.baseUrl, Math.min(WARM_UP, options.invoices), {
+          await createSandboxInvoices(server.baseUrl, warmUpCount, {
             prefix: "warm",
           }),
         ];
@@ -67,7 +77,9 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     const bodies = webhookBodies(invoices);
     const webhookUrl = `${server.baseUrl}/api/webhooks/payments`;
     await runLoad({ url: webhookUrl, bodies: webhookBodies(warmUp, 0), connections: IN_FLIGHT });
-    await runLoad({ url: `${server.baseUrl}/api/health`, amount: 3_000, connections: IN_FLIGHT });
+    // The warm-up's own refreshes finish first: they belong to no measured run.
+    await waitUntilNothingPending(server.baseUrl, DRAIN_LIMIT_MS);
+    await runLoad({ url: `${server.baseUrl}/api/health`, amount: 3 * warmUpCount, connections: IN_FLIGHT });
     const trivialRoute = await runLoad({
       url: `${server.baseUrl}/api/health`,
       amount: bodies.length,
@@ -90,7 +102,7 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     const check = await checkIngestion(stored.db, "wh");
     await stored.close();
 
-    const bareNode = await benchBareReceiver(options.kind, options.port + 1, bodies);
+    const bareNode = await benchBareReceiver(options.kind, options.port + 1, bodies, warmUpCount);
     return {
       kind: options.kind,
       webhooks,
@@ -107,11 +119,16 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
 }
 
 /** The same bodies to bare-receiver.ts on a database of its own. */
-async function benchBareReceiver(kind: DatabaseKind, port: number, bodies: string[]): Promise<LoadResult> {
+async function benchBareReceiver(
+  kind: DatabaseKind,
+  port: number,
+  bodies: string[],
+  warmUp: number,
+): Promise<LoadResult> {
   const database = await freshDatabase(kind);
   const bare = await startBareReceiver(database, port);
   try {
-    await runLoad({ url: bare.url, bodies: bodies.slice(0, WARM_UP), connections: IN_FLIGHT });
+    await runLoad({ url: bare.url, bodies: bodies.slice(0, warmUp), connections: IN_FLIGHT });
     return await runLoad({ url: bare.url, bodies, connections: IN_FLIGHT });
   } finally {
     await bare.stop();
@@ -179,8 +196,9 @@ export function webhookFigures(result: WebhookBenchResult): Figure[] {
       baseline: trivialRoute.p99,
       baselineName: "GET /api/health",
       ratio: round(webhooks.p99 / Math.max(1, trivialRoute.p99)),
-      target: "< 250 ms",
-      met: webhooks.p99 < 250,
+      ...(webhooks.requests >= P99_JUDGED_FROM
+        ? { target: "< 250 ms", met: webhooks.p99 < 250 }
+        : { target: `< 250 ms, judged from ${P99_JUDGED_FROM.toLocaleString("en")} answers (full run)` }),
     },
     {
       name: `webhook answer p50, ${kind}`,
