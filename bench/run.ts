@@ -71,7 +71,7 @@ async function seedAndMeasure(count: number) {
   const testDb = await createTestDb();
   const seedStart = Date.now();
   await seedInvoices(testDb.db, count);
-  await seedPaidEvents(testDb.db);
+  await seedPaidEvents(testDb.db, count);
   console.log(
     `[bench] seeded ${count.toLocaleString("en")} invoices in ${(Date.now() - seedStart) / 1000} s`,
   );
@@ -108,7 +108,7 @@ async function seedPglite(count: number): Promise<HttpTarget & { dispose(): Prom
   const database = await freshDatabase("PGlite");
   const seeding = await database.open();
   await seedInvoices(seeding.db, count);
-  await seedPaidEvents(seeding.db);
+  await seedPaidEvents(seeding.db, count);
   const scenarios = await listScenarios(seeding.db, count);
   await seeding.close();
   return { env: database.env, scenarios, dispose: () => database.dispose() };

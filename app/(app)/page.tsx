@@ -9,7 +9,7 @@ import { ROLE_LABELS } from "@/lib/auth/roles";
 import { getDb } from "@/lib/db/client";
 import { countUnresolvedExceptions } from "@/lib/exceptions/unresolved";
 import { listResolvedExceptions, listUnresolvedExceptions } from "@/lib/exceptions/worklist";
-import { countInvoicesByStatus, paidVolumeByDay } from "@/lib/invoices/dashboard";
+import { DASHBOARD_FRESH_SECONDS, dashboardFigures } from "@/lib/invoices/dashboard-snapshot";
 import { lastDays, volumeSeries } from "@/lib/invoices/volume-series";
 
 const DAY_MS = 86_400_000;
@@ -42,14 +42,13 @@ export default async function HomePage({
   const weekStart = new Date(today.getTime() - 6 * DAY_MS);
   const days = lastDays(30, now);
   const monthStart = new Date(`${days[0]}T00:00:00Z`);
-  const [todayCounts, weekCounts, volume, unresolvedCount, unresolved, resolved] = await Promise.all([
-    countInvoicesByStatus(db, today),
-    countInvoicesByStatus(db, weekStart),
-    paidVolumeByDay(db, monthStart),
+  const [figures, unresolvedCount, unresolved, resolved] = await Promise.all([
+    dashboardFigures(db, { today, weekStart, monthStart }),
     countUnresolvedExceptions(db),
     view === "unresolved" ? listUnresolvedExceptions(db) : [],
     view === "resolved" ? listResolvedExceptions(db) : [],
   ]);
+  const { todayCounts, weekCounts, volume } = figures.value;
   const series = volumeSeries(volume, days);
 
   return (
@@ -62,6 +61,10 @@ export default async function HomePage({
           from={today.toISOString().slice(0, 10)}
         />
         <StatusCounts title="Last 7 days" counts={weekCounts} from={weekStart.toISOString().slice(0, 10)} />
+        <p className="text-xs text-slate-500 md:col-span-2" data-testid="dashboard-as-of">
+          Counts and paid volume as of {figures.computedAt.toISOString().slice(11, 19)} UTC (recomputed at
+          most every {DASHBOARD_FRESH_SECONDS} seconds); the exceptions below are live.
+        </p>
       </div>
       <section
         className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6"
