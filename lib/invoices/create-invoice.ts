@@ -110,10 +110,10 @@ export async function sendInvoice(
   }
   const request = local.request as CreateInvoiceInput;
 
-  let remote: ServiceInvoice;
+  let answer: ServiceInvoice;
   const sentAt = new Date();
   try {
-    remote = await client.createInvoice(request);
+    answer = await client.createInvoice(request);
   } catch (error) {
     if (!isServiceError(error)) throw error;
     const final = error.kind === "validation_failed";
@@ -141,11 +141,8 @@ export async function sendInvoice(
     return { ok: false, retryable: true, message: error.userMessage };
   }
 
-  const created = remote;
-  remote =
-    freshCreationRecord(created, request, sentAt) ??
-    (await client.getInvoice(created.id).catch(() => created));
-  const confirmed = remote;
+  const confirmed =
+    freshCreationRecord(answer, request, sentAt) ?? (await client.getInvoice(answer.id).catch(() => answer));
   const applied = await db.transaction(async (tx) => {
     const { invoice: row } = await applyServiceInvoiceIn(tx, invoiceId, confirmed, "user", actorId);
     await tx.insert(invoiceEvents).values({
