@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import {
   drainWebhookProcessing,
-  PROCESSING_CONCURRENCY,
+  processingConcurrency,
   queueWebhookProcessing,
   webhookProcessingBacklog,
 } from "./processing-queue";
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("how many refreshes run at once", () => {
+  it("is one on PGlite, whose statements share this process's event loop, and three on PostgreSQL", () => {
+    expect(processingConcurrency({})).toBe(1);
+    expect(processingConcurrency({ DATABASE_URL: "postgres://paydesk@db/paydesk" })).toBe(3);
+  });
+});
 
 describe("the webhook processing queue", () => {
   it("works a burst through a few at a time, and drains before a shutdown", async () => {
@@ -26,7 +33,7 @@ describe("the webhook processing queue", () => {
     expect(webhookProcessingBacklog()).toBe(20);
     expect(await drainWebhookProcessing(5_000)).toBe(true);
     expect(done).toHaveLength(20);
-    expect(mostAtOnce).toBe(PROCESSING_CONCURRENCY);
+    expect(mostAtOnce).toBe(processingConcurrency());
     expect(webhookProcessingBacklog()).toBe(0);
   });
 
@@ -40,7 +47,7 @@ describe("the webhook processing queue", () => {
     }
     expect(await drainWebhookProcessing(50)).toBe(false);
     await later(150);
-    expect(started).toBe(PROCESSING_CONCURRENCY);
+    expect(started).toBe(processingConcurrency());
     expect(await drainWebhookProcessing(1_000)).toBe(true);
   });
 });

@@ -3,14 +3,17 @@ import PQueue from "p-queue";
 
 /**
  * Where the receiver leaves the processing (the refresh) of the webhooks it has just stored: one
- * queue per process, worked through one at a time. A burst is answered at the speed of storing
- * (a signature check and one insert each); the refreshes follow at a pace that leaves the answers
- * their share of the process (PGlite runs one query at a time on the same event loop, so more
- * refreshes at once would only take turns from the answers). Nothing here is the only record: every queued event is stored as
- * pending, so what a stopped process or a full queue leaves behind, the sweep processes after its
- * grace (lib/webhooks/process-policy.ts).
+ * queue per process. A burst is answered at the speed of storing (a signature check and one insert
+ * each); the refreshes follow at a pace that leaves the answers their share of the process. On
+ * PGlite that is one at a time: every statement runs on this process's event loop, so more
+ * refreshes at once would only take turns from the answers. On PostgreSQL a refresh mostly waits
+ * (on the service, on the database server), so a few at once overlap those waits. Nothing here is
+ * the only record: every queued event is stored as pending, so what a stopped process or a full
+ * queue leaves behind, the sweep processes after its grace (lib/webhooks/process-policy.ts).
  */
-export const PROCESSING_CONCURRENCY = 1;
+export function processingConcurrency(env: Record<string, string | undefined> = process.env): number {
+  return env.DATABASE_URL ? 3 : 1;
+}
 /** Beyond this many waiting, events are left to the sweep (each queued one holds its parsed body). */
 export const QUEUE_CAPACITY = 20_000;
 
@@ -20,7 +23,7 @@ type GlobalWithQueue = typeof globalThis & { [globalKey]?: PQueue };
 
 function processingQueue(): PQueue {
   const store = globalThis as GlobalWithQueue;
-  store[globalKey] ??= new PQueue({ concurrency: PROCESSING_CONCURRENCY });
+  store[globalKey] ??= new PQueue({ concurrency: processingConcurrency() });
   return store[globalKey];
 }
 
