@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
 import { InvoiceRefresher } from "./invoice-refresher";
+import { queuePolledRefreshes } from "@/lib/webhooks/processing-queue";
 import { WebhookPruner } from "./webhook-pruner";
 import { WebhookSweeper } from "./webhook-sweeper";
 import { WithdrawalResubmitter } from "./withdrawal-resubmitter";
@@ -21,7 +22,7 @@ export function startBackgroundJobs(db: Db, client: () => ServiceClient): void {
   const store = globalThis as GlobalWithJobs;
   if (store[globalKey]) return;
   const loops: Loop[] = [
-    new InvoiceRefresher({ db, client }),
+    new InvoiceRefresher({ db, client, runRefreshes: queuePolledRefreshes }),
     new WithdrawalResubmitter({ db, client }),
     new WebhookPruner({ db }),
     new WebhookSweeper({ db, client }),

@@ -13,6 +13,11 @@ export interface InvoiceRefresherOptions {
   batchSize?: number;
   concurrency?: number;
   leaseMs?: number;
+  /**
+   * How a round's refreshes are run (each never rejects); by default `concurrency` at a time. The
+   * server passes its refresh queue, where webhooks go first (lib/webhooks/processing-queue.ts).
+   */
+  runRefreshes?: (invoiceIds: readonly string[], refresh: (invoiceId: string) => Promise<void>) => Promise<void>;
   log?: Pick<Console, "error" | "info">;
 }
 
@@ -58,7 +63,9 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
       return report;
     }
     report.claimed = ids.length;
-    await runBounded(ids, this.concurrency, async (invoiceId) => {
+    const runRefreshes =
+      this.options.runRefreshes ?? ((all, refresh) => runBounded(all, this.concurrency, refresh));
+    await runRefreshes(ids, async (invoiceId) => {
       try {
         const outcome = await refreshInvoice(this.options.db, client, invoiceId, "loop");
         if (outcome.ok) report.refreshed++;

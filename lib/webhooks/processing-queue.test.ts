@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   drainWebhookProcessing,
   processingConcurrency,
+  queuePolledRefreshes,
   queueWebhookProcessing,
   webhookProcessingBacklog,
 } from "./processing-queue";
@@ -49,5 +50,39 @@ describe("the webhook processing queue", () => {
     await later(150);
     expect(started).toBe(processingConcurrency());
     expect(await drainWebhookProcessing(1_000)).toBe(true);
+  });
+});
+
+describe("the background loop's polls in the same queue", () => {
+  it("run after every webhook waiting, even webhooks that arrive after them", async () => {
+    const order: string[] = [];
+    const work = (name: string) => async () => {
+      await later(2);
+      order.push(name);
+    };
+    // Fill what runs at once, so that everything after waits in the queue.
+    for (let i = 0; i < processingConcurrency(); i++) queueWebhookProcessing(work("running"));
+    const polls = queuePolledRefreshes(["a", "b"], (name) => work(`poll ${name}`)());
+    queueWebhookProcessing(work("webhook 1"));
+    queueWebhookProcessing(work("webhook 2"));
+    await polls;
+    expect(order.filter((name) => name !== "running")).toEqual(["webhook 1", "webhook 2", "poll a", "poll b"]);
+  });
+
+  it("settle when a shutdown stops waiting, so the loop's round ends instead of hanging", async () => {
+    let polled = 0;
+    for (let i = 0; i < processingConcurrency(); i++) queueWebhookProcessing(() => later(100));
+    const polls = queuePolledRefreshes([1, 2, 3], async () => {
+      polled++;
+    });
+    expect(await drainWebhookProcessing(20)).toBe(false);
+    await polls;
+    expect(polled).toBe(0);
+    await later(120);
+    // The queue takes polls again afterwards.
+    await queuePolledRefreshes([1], async () => {
+      polled++;
+    });
+    expect(polled).toBe(1);
   });
 });

@@ -9,7 +9,8 @@ import PQueue from "p-queue";
  * refreshes at once would only take turns from the answers. On PostgreSQL a refresh mostly waits
  * (on the service, on the database server), so a few at once overlap those waits. Nothing here is
  * the only record: every queued event is stored as pending, so what a stopped process or a full
- * queue leaves behind, the sweep processes after its grace (lib/webhooks/process-policy.ts).
+ * queue leaves behind, the sweep processes after its grace (lib/webhooks/process-policy.ts). The
+ * background loop's polls of open invoices run here too, after the webhooks (queuePolledRefreshes).
  */
 export function processingConcurrency(env: Record<string, string | undefined> = process.env): number {
   return env.DATABASE_URL ? 3 : 1;
@@ -17,27 +18,76 @@ export function processingConcurrency(env: Record<string, string | undefined> = 
 /** Beyond this many waiting, events are left to the sweep (each queued one holds its parsed body). */
 export const QUEUE_CAPACITY = 20_000;
 
-const globalKey = Symbol.for("paydesk.webhookProcessing");
-// On globalThis: the route and the shutdown (instrumentation) are separate module graphs.
-type GlobalWithQueue = typeof globalThis & { [globalKey]?: PQueue };
+/**
+ * The background loop's polled refreshes share the queue, behind every webhook waiting: a webhook
+ * says an invoice changed, a poll only checks, and both spend the same budget of the process.
+ */
+const WEBHOOK_PRIORITY = 1;
+const POLL_PRIORITY = 0;
 
-function processingQueue(): PQueue {
+const globalKey = Symbol.for("paydesk.webhookProcessing");
+interface ProcessingState {
+  queue: PQueue;
+  /** Aborted when a shutdown gives up waiting: the polls not yet started are dropped, their callers told. */
+  polls: AbortController;
+}
+// On globalThis: the route, the background loops and the shutdown (instrumentation) are separate
+// module graphs.
+type GlobalWithQueue = typeof globalThis & { [globalKey]?: ProcessingState };
+
+function processing(): ProcessingState {
   const store = globalThis as GlobalWithQueue;
-  store[globalKey] ??= new PQueue({ concurrency: processingConcurrency() });
+  store[globalKey] ??= {
+    queue: new PQueue({ concurrency: processingConcurrency() }),
+    polls: new AbortController(),
+  };
   return store[globalKey];
 }
 
 /** Queues `task` (which must not throw); false when the queue is full and the sweep will do it. */
 export function queueWebhookProcessing(task: () => Promise<unknown>): boolean {
-  const queue = processingQueue();
+  const { queue } = processing();
   if (queue.size >= QUEUE_CAPACITY) return false;
-  void queue.add(task);
+  void queue.add(task, { priority: WEBHOOK_PRIORITY });
   return true;
+}
+
+/**
+ * Runs `refresh` (which must not throw) for each item through the queue, after the webhooks
+ * waiting; resolves when each has run or was dropped by a shutdown (its invoice stays due).
+ */
+export async function queuePolledRefreshes<T>(
+  items: readonly T[],
+  refresh: (item: T) => Promise<void>,
+): Promise<void> {
+  const state = processing();
+  await Promise.all(items.map((item) => pollThroughQueue(state, () => refresh(item))));
+}
+
+function pollThroughQueue(state: ProcessingState, run: () => Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const { signal } = state.polls;
+    // A poll dropped before it started settles at once; one already running is waited for.
+    const dropped = () => resolve();
+    signal.addEventListener("abort", dropped, { once: true });
+    void state.queue.add(
+      async () => {
+        signal.removeEventListener("abort", dropped);
+        try {
+          await run();
+        } finally {
+          resolve();
+        }
+      },
+      { priority: POLL_PRIORITY },
+    );
+  });
 }
 
 /** Waits until the queue is empty or `timeoutMs` has passed; says whether it emptied. */
 export async function drainWebhookProcessing(timeoutMs: number): Promise<boolean> {
-  const queue = processingQueue();
+  const state = processing();
+  const { queue } = state;
   if (queue.size === 0 && queue.pending === 0) return true;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<false>((resolve) => {
@@ -45,12 +95,16 @@ export async function drainWebhookProcessing(timeoutMs: number): Promise<boolean
   });
   const emptied = await Promise.race([queue.onIdle().then(() => true as const), timedOut]);
   clearTimeout(timer);
-  if (!emptied) queue.clear();
+  if (!emptied) {
+    state.polls.abort();
+    state.polls = new AbortController();
+    queue.clear();
+  }
   return emptied;
 }
 
-/** How many events wait or are being processed (shutdown's log line). */
+/** How many refreshes wait or run (shutdown's log line). */
 export function webhookProcessingBacklog(): number {
-  const queue = processingQueue();
+  const { queue } = processing();
   return queue.size + queue.pending;
 }
