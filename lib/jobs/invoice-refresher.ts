@@ -17,7 +17,10 @@ export interface InvoiceRefresherOptions {
    * How a round's refreshes are run (each never rejects); by default `concurrency` at a time. The
    * server passes its refresh queue, where webhooks go first (lib/webhooks/processing-queue.ts).
    */
-  runRefreshes?: (invoiceIds: readonly string[], refresh: (invoiceId: string) => Promise<void>) => Promise<void>;
+  runRefreshes?: (
+    invoiceIds: readonly string[],
+    refresh: (invoiceId: string) => Promise<void>,
+  ) => Promise<void>;
   log?: Pick<Console, "error" | "info">;
 }
 

@@ -66,7 +66,12 @@ describe("the background loop's polls in the same queue", () => {
     queueWebhookProcessing(work("webhook 1"));
     queueWebhookProcessing(work("webhook 2"));
     await polls;
-    expect(order.filter((name) => name !== "running")).toEqual(["webhook 1", "webhook 2", "poll a", "poll b"]);
+    expect(order.filter((name) => name !== "running")).toEqual([
+      "webhook 1",
+      "webhook 2",
+      "poll a",
+      "poll b",
+    ]);
   });
 
   it("settle when a shutdown stops waiting, so the loop's round ends instead of hanging", async () => {
