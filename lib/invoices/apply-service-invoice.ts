@@ -75,7 +75,12 @@ export async function applyServiceInvoiceIn(
       expiresAt,
       serviceCreatedAt: remote.createdAt ?? local.serviceCreatedAt,
       lastSyncedAt: now,
-      nextRefreshAt: nextRefreshAt({ isFinal, expiresAt, now }),
+      nextRefreshAt: nextRefreshAt({
+        isFinal,
+        expiresAt,
+        createdAt: remote.createdAt ?? local.serviceCreatedAt ?? local.createdAt,
+        now,
+      }),
       refreshFailures: 0,
       updatedAt: now,
     })
