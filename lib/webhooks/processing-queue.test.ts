@@ -3,8 +3,10 @@ import {
   drainWebhookProcessing,
   processingConcurrency,
   queuePolledRefreshes,
+  QUIET_WAIT_MS,
   queueWebhookProcessing,
   webhookProcessingBacklog,
+  whileAnswering,
 } from "./processing-queue";
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,5 +91,37 @@ describe("the background loop's polls in the same queue", () => {
       polled++;
     });
     expect(polled).toBe(1);
+  });
+});
+
+describe("refreshes during a burst of answers", () => {
+  it("wait while a webhook is being answered and start as soon as none is", async () => {
+    let refreshed = false;
+    let finishAnswer = () => {};
+    const answer = whileAnswering(() => new Promise<void>((resolve) => (finishAnswer = resolve)));
+    queueWebhookProcessing(async () => {
+      refreshed = true;
+    });
+    await later(QUIET_WAIT_MS / 5);
+    expect(refreshed).toBe(false);
+    finishAnswer();
+    await answer;
+    await later(5);
+    expect(refreshed).toBe(true);
+  });
+
+  it("wait no longer than QUIET_WAIT_MS when the answers never stop", async () => {
+    let finishAnswer = () => {};
+    const answer = whileAnswering(() => new Promise<void>((resolve) => (finishAnswer = resolve)));
+    const started = Date.now();
+    let startedAfter = -1;
+    queueWebhookProcessing(async () => {
+      startedAfter = Date.now() - started;
+    });
+    await later(QUIET_WAIT_MS * 2);
+    expect(startedAfter).toBeGreaterThanOrEqual(QUIET_WAIT_MS - 5);
+    expect(startedAfter).toBeLessThan(QUIET_WAIT_MS * 2);
+    finishAnswer();
+    await answer;
   });
 });

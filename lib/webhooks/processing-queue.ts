@@ -26,8 +26,18 @@ const WEBHOOK_PRIORITY = 1;
 const POLL_PRIORITY = 0;
 
 const globalKey = Symbol.for("paydesk.webhookProcessing");
+/**
+ * Longest a refresh waits for a moment when no webhook is being answered. In a burst the answers
+ * go first (the sender waits on them, and retries what is slow); the refreshes catch up after it.
+ */
+export const QUIET_WAIT_MS = 250;
+
 interface ProcessingState {
   queue: PQueue;
+  /** Webhook answers in progress (whileAnswering). */
+  answering: number;
+  /** Refreshes waiting for answering to reach zero. */
+  waitingForQuiet: Set<() => void>;
   /** Aborted when a shutdown gives up waiting: the polls not yet started are dropped, their callers told. */
   polls: AbortController;
 }
@@ -39,16 +49,49 @@ function processing(): ProcessingState {
   const store = globalThis as GlobalWithQueue;
   store[globalKey] ??= {
     queue: new PQueue({ concurrency: processingConcurrency() }),
+    answering: 0,
+    waitingForQuiet: new Set(),
     polls: new AbortController(),
   };
   return store[globalKey];
 }
 
+/** Counts `answer` as a webhook answer in progress while it runs (the receiver's route wraps each). */
+export async function whileAnswering<T>(answer: () => Promise<T>): Promise<T> {
+  const state = processing();
+  state.answering++;
+  try {
+    return await answer();
+  } finally {
+    if (--state.answering === 0) for (const wake of state.waitingForQuiet) wake();
+  }
+}
+
+/** Resolves when no webhook is being answered, or after QUIET_WAIT_MS at the latest. */
+function quietMoment(state: ProcessingState): Promise<void> {
+  if (state.answering === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      state.waitingForQuiet.delete(wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, QUIET_WAIT_MS);
+    state.waitingForQuiet.add(wake);
+  });
+}
+
 /** Queues `task` (which must not throw); false when the queue is full and the sweep will do it. */
 export function queueWebhookProcessing(task: () => Promise<unknown>): boolean {
-  const { queue } = processing();
-  if (queue.size >= QUEUE_CAPACITY) return false;
-  void queue.add(task, { priority: WEBHOOK_PRIORITY });
+  const state = processing();
+  if (state.queue.size >= QUEUE_CAPACITY) return false;
+  void state.queue.add(
+    async () => {
+      await quietMoment(state);
+      return task();
+    },
+    { priority: WEBHOOK_PRIORITY },
+  );
   return true;
 }
 
@@ -74,6 +117,7 @@ function pollThroughQueue(state: ProcessingState, run: () => Promise<void>): Pro
       async () => {
         signal.removeEventListener("abort", dropped);
         try {
+          await quietMoment(state);
           await run();
         } finally {
           resolve();

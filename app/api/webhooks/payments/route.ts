@@ -4,19 +4,21 @@ import { serverEnv } from "@/lib/env";
 import { getServiceClient } from "@/lib/service/app-client";
 import { appServiceConfig } from "@/lib/service/app-config";
 import { handleWebhookRequest } from "@/lib/webhooks/handle-request";
-import { queueWebhookProcessing } from "@/lib/webhooks/processing-queue";
+import { queueWebhookProcessing, whileAnswering } from "@/lib/webhooks/processing-queue";
 
 export const dynamic = "force-dynamic";
 
 /** The payment service's webhooks: public, authenticated by the body's `sign` alone. */
-export async function POST(request: Request) {
-  const config = appServiceConfig();
-  return handleWebhookRequest(request, {
-    db: await getDb(),
-    client: getServiceClient(),
-    invoiceKey: config.invoiceKey,
-    previousInvoiceKey: config.previousInvoiceKey,
-    clientAddress: clientAddress(request.headers, serverEnv().TRUST_PROXY),
-    afterResponse: (task) => queueWebhookProcessing(task),
+export function POST(request: Request) {
+  return whileAnswering(async () => {
+    const config = appServiceConfig();
+    return handleWebhookRequest(request, {
+      db: await getDb(),
+      client: getServiceClient(),
+      invoiceKey: config.invoiceKey,
+      previousInvoiceKey: config.previousInvoiceKey,
+      clientAddress: clientAddress(request.headers, serverEnv().TRUST_PROXY),
+      afterResponse: (task) => queueWebhookProcessing(task),
+    });
   });
 }
