@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from "@/lib/db/keyset";
 import { invoiceListColumns, listInvoices, type InvoiceListQuery } from "@/lib/invoices/list-invoices";
 import { keysetCondition, newestFirst, whereClause } from "@/lib/invoices/list-query";
 import { time, type Timing } from "./measure";
-import { cursorAt } from "./seed";
+import { cursorAt, customersFor } from "./seed";
 
 export type ListScenario =
   "first page" | "status=underpaid" | "search customer id" | "search order id" | "deep page (90%)";
@@ -16,7 +16,7 @@ export async function listScenarios(db: Db, count: number): Promise<Record<ListS
   return {
     "first page": { limit: 25 },
     "status=underpaid": { limit: 25, status: "underpaid" },
-    "search customer id": { limit: 25, q: `cust-${(Math.floor(count / 2) * 31) % 20000}` },
+    "search customer id": { limit: 25, q: `cust-${(Math.floor(count / 2) * 31) % customersFor(count)}` },
     "search order id": { limit: 25, q: `ord-${Math.floor(count / 2)}` },
     "deep page (90%)": { limit: 25, cursor: deep },
   };

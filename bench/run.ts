@@ -63,7 +63,7 @@ if (!process.env.TEST_DATABASE_URL) {
 
 const HUGE = QUICK ? undefined : Number(process.env.BENCH_HUGE_ROWS ?? 10_000_000);
 const PGLITE_ROWS = QUICK ? 20_000 : 100_000;
-const HTTP_RUNS = QUICK ? 40 : 200;
+const HTTP_RUNS = QUICK ? 40 : 300;
 const HTTP_PORT = Number(process.env.BENCH_PORT ?? 34100) + 10;
 
 /** Seeds `count` invoices into a database of its own and measures what needs no server; kept open. */

@@ -5,13 +5,23 @@ import type { KeysetCursor } from "@/lib/db/keyset";
 import { cursorKeySql, newestFirst } from "@/lib/invoices/list-query";
 
 /**
- * Seeds `count` invoices by INSERT … SELECT generate_series (two at once from 500,000): statuses spread as a live shop's
- * would be, created_at over the past year with whole-second ties, 20,000 customers, then ANALYZE.
+ * Seeds `count` invoices by INSERT … SELECT generate_series (two at once from 500,000): statuses
+ * spread as a live shop's would be, created_at over the past year with whole-second ties,
+ * customersFor(count) customers. Then VACUUM (ANALYZE): autovacuum would start on a bulk load soon
+ * after it, throttled, and run for minutes on a large table while the pages are being timed.
  * Deterministic (no random()), so every run measures the same data.
  */
 export async function seedInvoices(db: Db, count: number): Promise<void> {
   await withIndexesBuiltAfter(db, "invoices", count, () => insertInvoices(db, count));
-  await db.execute(sql`analyze invoices`);
+  await db.execute(sql`vacuum (analyze) invoices`);
+}
+
+/**
+ * Up to 20,000 customers, each with at least 40 invoices: a customer search finds a full page at
+ * every size, so the 1,000-invoice baseline renders as many rows as the larger sizes do.
+ */
+export function customersFor(count: number): number {
+  return Math.max(1, Math.min(20_000, Math.floor(count / 40)));
 }
 
 /** From this many rows, a table's indexes are dropped before the insert and built after it. */
@@ -24,13 +34,13 @@ async function insertInvoices(db: Db, count: number): Promise<void> {
   const size = Math.ceil(count / parts);
   await Promise.all(
     Array.from({ length: parts }, (_, part) =>
-      insertInvoiceRange(db, part * size + 1, Math.min(count, (part + 1) * size)),
+      insertInvoiceRange(db, part * size + 1, Math.min(count, (part + 1) * size), customersFor(count)),
     ),
   );
 }
 
-/** Invoices number `first` to `last`: each row depends on its number only. */
-async function insertInvoiceRange(db: Db, first: number, last: number): Promise<void> {
+/** Invoices number `first` to `last`: each row depends on its number (and the customers) only. */
+async function insertInvoiceRange(db: Db, first: number, last: number, customers: number): Promise<void> {
   await db.execute(sql`
     insert into invoices (
       order_id, creation_state, request, amount, fiat_currency, customer_id, service_id,
@@ -42,7 +52,7 @@ async function insertInvoiceRange(db: Db, first: number, last: number): Promise<
       '{}'::jsonb,
       (1 + (g * 7919) % 100000 / 100.0)::numeric(12, 2),
       'USD',
-      'cust-' || (g * 31 % 20000),
+      'cust-' || (g * 31 % ${customers}::bigint),
       case when g % 500 = 0 or g % 700 = 0 then null else 'svc-' || md5(g::text) end,
       s.service_status,
       s.status,
@@ -99,7 +109,7 @@ export async function seedPaidEvents(db: Db, invoiceCount: number): Promise<void
       ),
     ),
   );
-  await db.execute(sql`analyze invoice_events`);
+  await db.execute(sql`vacuum (analyze) invoice_events`);
 }
 
 /**
