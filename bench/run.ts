@@ -122,9 +122,13 @@ async function explainAll(db: Parameters<typeof explainList>[0], count: number) 
 }
 
 const started = Date.now();
+/** Prints how far the run is, so a slow part stands out. */
+const lap = (done: string) =>
+  console.log(`[bench] ${done} (${round((Date.now() - started) / 1000, 1)} s in)`);
 const webhookRuns: WebhookBenchResult[] = [];
 const postgres = [];
 for (const count of [SMALL, LARGE, ...(HUGE ? [HUGE] : [])]) postgres.push(await seedAndMeasure(count));
+lap("PostgreSQL seeded, its queries and the export measured");
 const postgresHttp = await listOverHttpInTurns(
   postgres.map((measured) => measured.target),
   { port: HTTP_PORT, runs: HTTP_RUNS },
@@ -134,6 +138,7 @@ const [small, large] = postgres;
 const [smallHttp, largeHttp, hugeHttp] = postgresHttp;
 if (!small || !large || !smallHttp || !largeHttp) throw new Error("the PostgreSQL measurements are missing");
 console.log("[bench] over HTTP on PostgreSQL:", JSON.stringify(postgresHttp));
+lap("PostgreSQL's pages over HTTP measured");
 const pgliteDatabases = [await seedPglite(SMALL), await seedPglite(PGLITE_ROWS)];
 const [pgliteSmall, pglite] = await listOverHttpInTurns(pgliteDatabases, {
   port: HTTP_PORT,
@@ -208,7 +213,9 @@ figures.push(
   ...httpListFigures(smallHttp, hugeHttp ?? largeHttp, HUGE ?? LARGE, "PostgreSQL"),
   ...httpListFigures(pgliteSmall, pglite, PGLITE_ROWS, "PGlite"),
 );
+lap("PGlite's pages over HTTP measured");
 figures.push(...(await measurePageWeight({ port: Number(process.env.BENCH_PORT ?? 34100) })));
+lap("page weight measured");
 const createOverhead = await benchCreateInvoiceOverhead(HTTP_PORT, QUICK ? 50 : 200);
 console.log("[bench] create-invoice action and direct call:", createOverhead);
 figures.push(...createOverheadFigures(createOverhead));
@@ -218,6 +225,7 @@ const memoryRounds = await benchMemoryRounds({
   listRuns: QUICK ? 30 : 100,
 });
 figures.push(...memoryFigures(memoryRounds));
+lap("create action and memory measured");
 const webhookInvoices = QUICK ? 300 : 10_000;
 for (const kind of ["PGlite", "PostgreSQL"] as const) {
   const result = await benchWebhooks({
@@ -228,6 +236,7 @@ for (const kind of ["PGlite", "PostgreSQL"] as const) {
   });
   webhookRuns.push(result);
   figures.push(...webhookFigures(result));
+  lap(`webhooks on ${kind} measured`);
 }
 
 const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
