@@ -64,6 +64,13 @@ if (!process.env.TEST_DATABASE_URL) {
 const HUGE = QUICK ? undefined : Number(process.env.BENCH_HUGE_ROWS ?? 10_000_000);
 const PGLITE_ROWS = QUICK ? 20_000 : 100_000;
 const HTTP_RUNS = QUICK ? 40 : 300;
+/**
+ * Below this many requests a page, a list page's p95 is reported, not judged: two rounds of 100
+ * requests back to back on the same servers gave the same page p95s a quarter apart (29 and 40 ms),
+ * so a ratio of 1.2 is within the noise; a quick run's p95 of 40 is its third slowest request. The
+ * home page's 100 ms is far from the noise and judged always.
+ */
+const PAGE_P95_JUDGED_FROM = 200;
 const HTTP_PORT = Number(process.env.BENCH_PORT ?? 34100) + 10;
 
 /** Seeds `count` invoices into a database of its own and measures what needs no server; kept open. */
@@ -281,11 +288,17 @@ function httpListFigures(
   kind: "PostgreSQL" | "PGlite",
 ): Figure[] {
   const absolute = kind === "PostgreSQL";
+  const judged = HTTP_RUNS >= PAGE_P95_JUDGED_FROM;
   return (Object.keys(at.timings) as HttpScenario[]).map((scenario) => {
     const p95 = at.timings[scenario].p95;
     const base = baseline.timings[scenario].p95;
     const home = scenario === "home page";
     const within = home ? p95 < 100 : p95 <= 1.2 * base && (!absolute || p95 < 50);
+    const target = home
+      ? "< 100 ms"
+      : absolute
+        ? "< 50 ms and <= 1.2 x the baseline"
+        : "<= 1.2 x the baseline";
     return {
       name: `GET ${home ? "/" : "/invoices"} p95 at ${count.toLocaleString("en")}, ${kind}: ${scenario}`,
       value: p95,
@@ -293,8 +306,9 @@ function httpListFigures(
       baseline: base,
       baselineName: `${SMALL.toLocaleString("en")} invoices, in turns`,
       ratio: round(p95 / base),
-      target: home ? "< 100 ms" : absolute ? "< 50 ms and <= 1.2 x the baseline" : "<= 1.2 x the baseline",
-      met: within,
+      ...(home || judged
+        ? { target, met: within }
+        : { target: `${target}, judged from ${PAGE_P95_JUDGED_FROM} requests a page (full run)` }),
     };
   });
 }
