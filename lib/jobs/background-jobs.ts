@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
-import { InvoiceRefresher } from "./invoice-refresher";
 import { queuePolledRefreshes } from "@/lib/webhooks/processing-queue";
+import { InvoiceRefresher } from "./invoice-refresher";
 import { WebhookPruner } from "./webhook-pruner";
 import { WebhookSweeper } from "./webhook-sweeper";
 import { WithdrawalResubmitter } from "./withdrawal-resubmitter";
