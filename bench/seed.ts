@@ -28,9 +28,10 @@ export function customersFor(count: number): number {
 const BUILD_INDEXES_AFTER = 500_000;
 /** From as many rows, by this many statements at once on as many connections (two cores here). */
 const PARALLEL_PARTS = 2;
+const partsFor = (rows: number) => (rows >= BUILD_INDEXES_AFTER ? PARALLEL_PARTS : 1);
 
 async function insertInvoices(db: Db, count: number): Promise<void> {
-  const parts = count >= BUILD_INDEXES_AFTER ? PARALLEL_PARTS : 1;
+  const parts = partsFor(count);
   const size = Math.ceil(count / parts);
   await Promise.all(
     Array.from({ length: parts }, (_, part) =>
@@ -97,7 +98,7 @@ export async function cursorAt(db: Db, position: number): Promise<KeysetCursor> 
  * invoice; this is the fewest it could have).
  */
 export async function seedPaidEvents(db: Db, invoiceCount: number): Promise<void> {
-  const parts = invoiceCount >= BUILD_INDEXES_AFTER ? PARALLEL_PARTS : 1;
+  const parts = partsFor(invoiceCount);
   await withIndexesBuiltAfter(db, "invoice_events", invoiceCount, () =>
     Promise.all(
       Array.from({ length: parts }, (_, part) =>
