@@ -1,6 +1,6 @@
 /**
- * The summary table's rows for the list pages over HTTP (issue 13, item 2): each page's p95 at a
- * size against the same page at the baseline size, on the same kind of database.
+ * The summary table's rows for the list pages over HTTP (issue 13, item 2): each page's p95 of
+ * server time at a size against the same page at the baseline size, on the same kind of database.
  */
 import type { Figure } from "./figures";
 import type { HttpScenario, ListOverHttpResult } from "./list-over-http";
@@ -48,7 +48,7 @@ export function httpListFigures(
         ? "< 50 ms and <= 1.2 x the baseline"
         : "<= 1.2 x the baseline";
     return {
-      name: `GET ${home ? "/" : "/invoices"} p95 at ${count.toLocaleString("en")}, ${kind}: ${scenario}`,
+      name: `GET ${home ? "/" : "/invoices"} server p95 at ${count.toLocaleString("en")}, ${kind}: ${scenario}`,
       value: p95,
       unit: "ms",
       baseline: base,

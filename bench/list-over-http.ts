@@ -3,19 +3,24 @@
  * caller has seeded (one server per database, all running at once), support signed in, then each
  * list scenario as the URL a person would open (first page, a status filter, a customer search, an
  * order search, a page deep in the list) and the home page (counts, paid-volume chart, worklist).
- * Requests go one at a time, so each time is one request's: the server's work plus a loopback round
- * trip, with the whole page read. The databases take turns request by request, so a noisy moment
- * of the machine falls on the baseline and the larger databases alike.
+ * Requests go one at a time. Each is timed twice: by the server, from Node handing it to Next.js
+ * until the last byte is handed to the socket (bench/server-times-hook.mjs; the issue's figure),
+ * and by this process, which adds a loopback round trip, its HTTP stack and its own garbage
+ * collection (reported). The databases take turns request by request, so a noisy moment of the
+ * machine falls on the baseline and the larger databases alike.
  */
 import type { InvoiceListQuery } from "@/lib/invoices/list-invoices";
 import type { ListScenario } from "./list-bench";
-import { round, timeInTurns, type Timing } from "./measure";
+import { round, timeInTurns, timingOf, type Timing } from "./measure";
 import { signInCookie, startNextServer, type NextServer } from "./next-server";
 
 export type HttpScenario = ListScenario | "home page";
 
 export interface ListOverHttpResult {
+  /** The server's time per request. */
   timings: Record<HttpScenario, Timing>;
+  /** The same requests as this process timed them. */
+  clientTimings: Record<HttpScenario, Timing>;
   /** Resident memory of the server's process tree after the run. */
   rssMiB: number;
 }
@@ -34,30 +39,43 @@ export async function listOverHttpInTurns(
   const servers: NextServer[] = [];
   try {
     for (const [index, target] of targets.entries()) {
-      servers.push(await startNextServer({ port: options.port + index, env: target.env }));
+      servers.push(
+        await startNextServer({ port: options.port + index, env: target.env, recordServerTimes: true }),
+      );
     }
     const pages = await Promise.all(
       servers.map(async (server, index) => {
         const cookie = await signInCookie(server.baseUrl, "support@example.com");
         return pagesOf(targets[index]?.scenarios ?? ({} as HttpTarget["scenarios"])).map(([name, path]) => ({
           name,
+          path,
           get: () => getPage(`${server.baseUrl}${path}`, cookie, name),
         }));
       }),
     );
     const timings = targets.map(() => ({}) as Record<HttpScenario, Timing>);
+    const clientTimings = targets.map(() => ({}) as Record<HttpScenario, Timing>);
     for (const [scenarioIndex, { name }] of (pages[0] ?? []).entries()) {
       const gets = pages.map((ofServer) => ofServer[scenarioIndex]?.get ?? (async () => {}));
       // Fails loudly (a redirect to sign-in, an error page) before anything is timed.
       for (const get of gets) await get();
       const taken = await timeInTurns(gets, options.runs, Math.max(10, options.runs / 10));
-      taken.forEach((timing, index) => {
-        const into = timings[index];
-        if (into) into[name] = timing;
-      });
+      for (const [index, server] of servers.entries()) {
+        const path = pages[index]?.[scenarioIndex]?.path;
+        // The warm-up's requests come first; the timed ones are the last `runs` of this page.
+        const times = (await server.serverTimes()).filter((time) => time.url === path).slice(-options.runs);
+        const client = taken[index];
+        const [ofServer, ofClient] = [timings[index], clientTimings[index]];
+        if (times.length < options.runs || !client || !ofServer || !ofClient) {
+          throw new Error(`${name}: ${times.length} server times of ${options.runs}`);
+        }
+        ofServer[name] = timingOf(times.map((time) => time.ms));
+        ofClient[name] = client;
+      }
     }
     return timings.map((of, index) => ({
       timings: of,
+      clientTimings: clientTimings[index] ?? of,
       rssMiB: round((servers[index]?.rss() ?? 0) / 2 ** 20, 0),
     }));
   } finally {

@@ -38,7 +38,8 @@ export async function timeInTurns(
   return samples.map((taken) => timingOf(taken, runs));
 }
 
-function timingOf(samples: number[], runs: number): Timing {
+/** Percentiles of `samples` (sorted in place). */
+export function timingOf(samples: number[], runs = samples.length): Timing {
   samples.sort((x, y) => x - y);
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples.at(-1) ?? 0, runs };
 }

@@ -4,15 +4,21 @@
  * memory of its whole process tree, and stopped. Builds first when there is no build.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export interface NextServer {
   baseUrl: string;
   pid: number;
   /** Resident memory of the server and every process under it, in bytes. */
   rss(): number;
+  /**
+   * Each request's time inside the server since the last call, oldest first (bench/server-times-hook.mjs);
+   * only for a server started with `recordServerTimes`.
+   */
+  serverTimes(): Promise<ServerTime[]>;
   /** SIGTERM (the server finishes queued work and closes its database), SIGKILL after `graceMs`. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -22,7 +28,16 @@ export interface NextServerOptions {
   /** A PostgreSQL URL; without one the server opens a fresh PGlite data directory of its own. */
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** Load bench/server-times-hook.mjs, for `serverTimes()`. */
+  recordServerTimes?: boolean;
 }
+
+export interface ServerTime {
+  url: string;
+  ms: number;
+}
+
+const SERVER_TIMES_HOOK = fileURLToPath(new URL("./server-times-hook.mjs", import.meta.url));
 
 export function ensureBuild(): void {
   if (existsSync(".next/BUILD_ID")) return;
@@ -38,6 +53,11 @@ export async function startNextServer(options: NextServerOptions): Promise<NextS
   ensureBuild();
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const { DATABASE_URL: _never, TEST_DATABASE_URL: _neither, ...inherited } = process.env;
+  // Without a database of the caller's, a PGlite directory of its own, removed as the server stops.
+  const ownDataDir =
+    options.databaseUrl || options.env?.DATABASE_URL || options.env?.PAYDESK_DATA_DIR
+      ? undefined
+      : mkdtempSync(join(tmpdir(), "paydesk-bench-"));
   const child = spawn(
     process.execPath,
     [
@@ -45,6 +65,7 @@ export async function startNextServer(options: NextServerOptions): Promise<NextS
       ...(process.env.BENCH_PROFILE_DIR
         ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
         : []),
+      ...(options.recordServerTimes ? ["--import", SERVER_TIMES_HOOK] : []),
       ...["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(options.port)],
     ],
     {
@@ -59,7 +80,7 @@ export async function startNextServer(options: NextServerOptions): Promise<NextS
         NEXTAUTH_SECRET: "bench-secret-not-for-production-0123456789",
         AUTH_TRUST_HOST: "true",
         DATABASE_URL: options.databaseUrl ?? "",
-        PAYDESK_DATA_DIR: options.databaseUrl ? "" : mkdtempSync(join(tmpdir(), "paydesk-bench-")),
+        PAYDESK_DATA_DIR: ownDataDir ?? "",
         ...options.env,
       },
     },
@@ -73,7 +94,23 @@ export async function startNextServer(options: NextServerOptions): Promise<NextS
   child.stderr?.on("data", keep);
   await waitUntilUp(baseUrl, child, output);
   const pid = child.pid ?? 0;
-  return { baseUrl, pid, rss: () => treeRss(pid), stop: (graceMs) => stop(child, graceMs) };
+  return {
+    baseUrl,
+    pid,
+    rss: () => treeRss(pid),
+    serverTimes: () => serverTimesOf(baseUrl, options.recordServerTimes),
+    stop: async (graceMs) => {
+      await stop(child, graceMs);
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function serverTimesOf(baseUrl: string, recorded = false): Promise<ServerTime[]> {
+  if (!recorded) throw new Error("serverTimes(): start the server with recordServerTimes");
+  const response = await fetch(`${baseUrl}/__bench/server-times`);
+  if (!response.ok) throw new Error(`GET /__bench/server-times answered ${response.status}`);
+  return (await response.json()) as ServerTime[];
 }
 
 async function waitUntilUp(baseUrl: string, child: ChildProcess, output: string[]): Promise<void> {

@@ -3,7 +3,7 @@
  * the benchmark's PostgreSQL server. The Next.js server opens it by environment; the benchmark
  * opens it itself only while no server has it (PGlite allows one process per directory).
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MIGRATIONS_FOLDER } from "@/lib/db/migrate";
@@ -19,7 +19,7 @@ export interface BenchDatabase {
   env: Record<string, string>;
   /** Opens the data from this process, migrated; only while no server has it open, on PGlite. */
   open(): Promise<{ db: Db; close(): Promise<void> }>;
-  /** Drops the database (PostgreSQL); a PGlite directory is left in the temp folder. */
+  /** Drops the database (PostgreSQL) or removes its directory (PGlite); once no server has it open. */
   dispose(): Promise<void>;
 }
 
@@ -39,7 +39,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<BenchDatabase> 
         await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
         return { db, close: () => client.close() };
       },
-      dispose: async () => {},
+      dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   // A database of its own on the benchmark's server (createTestDb migrates it, as a start would).
