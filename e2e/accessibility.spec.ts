@@ -443,9 +443,3 @@ test("after an approval from the queue, focus moves to the next row or the headi
   await page.waitForLoadState("networkidle");
   expect(await focused()).toMatch(/^(row|heading)$/);
 });
-
-test("/favicon.ico answers with an icon", async ({ request }) => {
-  const response = await request.get("/favicon.ico");
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toMatch(/^image\//);
-});
