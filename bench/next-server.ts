@@ -15,8 +15,8 @@ export interface NextServer {
   /** Resident memory of the server and every process under it, in bytes. */
   rss(): number;
   /**
-   * Each request's time inside the server since the last call, oldest first (bench/server-times-hook.mjs);
-   * only for a server started with `recordServerTimes`.
+   * Each request's time inside the server since the last call, oldest first
+   * (bench/server-times-hook.mjs); only for a server started with `recordServerTimes`.
    */
   serverTimes(): Promise<ServerTime[]>;
   /** SIGTERM (the server finishes queued work and closes its database), SIGKILL after `graceMs`. */
