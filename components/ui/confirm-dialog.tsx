@@ -21,7 +21,9 @@ interface ConfirmDialogProps {
   onConfirm: () => Promise<boolean>;
   /**
    * Where focus goes after a confirmed step, when the step removes the trigger (an approved row
-   * leaves the queue): without it focus would fall back to the page's body.
+   * leaves the queue): without it focus would fall back to the page's body. Asked as the step
+   * starts, while the page is as the user saw it: the step's answer may re-render the page (a
+   * server action that revalidates it) and remove this dialog with its row before it closes.
    */
   focusAfterConfirm?: () => HTMLElement | null | undefined;
 }
@@ -38,15 +40,21 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const confirmed = useRef(false);
+  /** Set while the step runs and once it succeeded: the dialog then closes (or goes) because of it. */
+  const stepped = useRef(false);
+  const focusTarget = useRef<HTMLElement | null>(null);
 
   async function confirm() {
+    focusTarget.current = focusAfterConfirm?.() ?? null;
+    stepped.current = true;
     setBusy(true);
     try {
-      if (await onConfirm()) {
-        confirmed.current = true;
-        setOpen(false);
-      }
+      const done = await onConfirm();
+      stepped.current = done;
+      if (done) setOpen(false);
+    } catch (error) {
+      stepped.current = false;
+      throw error;
     } finally {
       setBusy(false);
     }
@@ -57,9 +65,9 @@ export function ConfirmDialog({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
         onCloseAutoFocus={(event) => {
-          const target = confirmed.current ? focusAfterConfirm?.() : null;
-          confirmed.current = false;
-          if (target) {
+          const target = stepped.current ? focusTarget.current : null;
+          stepped.current = false;
+          if (target?.isConnected) {
             event.preventDefault();
             target.focus();
           }
