@@ -65,9 +65,12 @@ export function ConfirmDialog({
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
         onCloseAutoFocus={(event) => {
-          const target = stepped.current ? focusTarget.current : null;
+          // The target found as the step started, unless the re-rendered page replaced it.
+          const target = stepped.current
+            ? [focusTarget.current, focusAfterConfirm?.()].find((element) => element?.isConnected)
+            : null;
           stepped.current = false;
-          if (target?.isConnected) {
+          if (target) {
             event.preventDefault();
             target.focus();
           }
