@@ -5,6 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = `./data/e2e/${process.env.E2E_RUN_ID ?? Date.now()}`;
+const MERCHANT_WIDE_FAULTS = /merchant-wide-faults\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -32,7 +33,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: MERCHANT_WIDE_FAULTS },
+    // Sandbox faults hold for the whole demo merchant: these run alone, once every other test is done.
+    {
+      name: "merchant-wide faults",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: MERCHANT_WIDE_FAULTS,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     command: `npx next start -H 127.0.0.1 -p ${port}`,
     url: `${baseURL}/login`,
