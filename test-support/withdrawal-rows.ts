@@ -35,6 +35,7 @@ export async function insertWithdrawals(
     .insert(withdrawals)
     .values(
       rows.map(({ createdAt, ...row }) => ({
+        requestToken: row.orderId,
         state: "submitted" as const,
         amount: "10",
         currency: "USDT",

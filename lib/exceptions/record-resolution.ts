@@ -1,4 +1,5 @@
 import "server-only";
+import { sql } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { invoiceResolutions, type ResolutionKind } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
@@ -30,7 +31,7 @@ export async function recordResolution(
       resolvedBy: resolution.resolvedBy,
       refundWithdrawalId: resolution.refundWithdrawalId ?? null,
     })
-    .onConflictDoNothing({ target: invoiceResolutions.invoiceId })
+    .onConflictDoNothing({ target: invoiceResolutions.invoiceId, where: sql`reopened_at is null` })
     .returning({ id: invoiceResolutions.id });
   if (!created) return false;
   await recordAudit(tx, actor, {

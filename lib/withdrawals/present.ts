@@ -32,5 +32,6 @@ export const WITHDRAWAL_STATE_TONES: Record<
   paid: "success",
   service_failed: "danger",
   needs_review: "danger",
+  conflict: "danger",
   closed: "neutral",
 };

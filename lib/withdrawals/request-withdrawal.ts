@@ -28,6 +28,7 @@ export async function requestWithdrawal(
       .insert(withdrawals)
       .values({
         orderId: form.orderId,
+        requestToken: form.orderId,
         state: "awaiting_approval",
         amount: form.amountIn === "crypto" ? form.amount : null,
         fiatAmount: form.amountIn === "fiat" ? form.fiatAmount : null,

@@ -84,5 +84,6 @@ export const WITHDRAWAL_STATE_LABELS: Record<WithdrawalState, string> = {
   paid: "Paid out",
   service_failed: "Failed at the service",
   needs_review: "Needs review",
+  conflict: "Conflict",
   closed: "Closed",
 };

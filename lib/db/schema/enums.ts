@@ -19,6 +19,7 @@ export const WITHDRAWAL_STATES = [
   "paid",
   "service_failed",
   "needs_review",
+  "conflict",
   "closed",
 ] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];

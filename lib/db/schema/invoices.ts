@@ -56,6 +56,13 @@ export const invoices = pgTable(
     /** When the background loop should look at this invoice next; null once nothing can change. */
     nextRefreshAt: timestamp("next_refresh_at", { withTimezone: true }),
     refreshFailures: integer("refresh_failures").notNull().default(0),
+    /** Calls made to create it at the service, by people and by the loop that resends creations. */
+    sendAttempts: integer("send_attempts").notNull().default(0),
+    /**
+     * While the creation is unconfirmed: when the background loop sends it again (same order id).
+     * Null once confirmed or refused, and when the loop gave up (a person sends it again).
+     */
+    nextSendAt: timestamp("next_send_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("invoices_order_id_key").on(table.orderId),
@@ -75,6 +82,9 @@ export const invoices = pgTable(
     index("invoices_refresh_due_idx")
       .on(table.nextRefreshAt)
       .where(sql`${table.nextRefreshAt} is not null`),
+    index("invoices_send_due_idx")
+      .on(table.nextSendAt)
+      .where(sql`${table.nextSendAt} is not null`),
   ],
 );
 
@@ -94,6 +104,8 @@ export const invoiceTransactions = pgTable(
     uniqueIndex("invoice_transactions_invoice_txid_key").on(table.invoiceId, table.txid),
     // The list's "latest payment" of each invoice on the page, read without a sort.
     index("invoice_transactions_latest_idx").on(table.invoiceId, table.firstSeenAt.desc(), table.id.desc()),
+    // The home page's paid volume counts an invoice on the day of its payment.
+    index("invoice_transactions_first_seen_idx").on(table.firstSeenAt, table.invoiceId),
   ],
 );
 

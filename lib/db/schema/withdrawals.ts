@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -19,7 +20,13 @@ export const withdrawals = pgTable(
   "withdrawals",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** Made by the server (wd_…) and sent to the service: one order id, one address, one amount. */
     orderId: text("order_id").notNull(),
+    /**
+     * The idempotency token of the form that asked for it (made when the form was opened): the
+     * same form sent twice by its requester gives back the request it made.
+     */
+    requestToken: text("request_token").notNull(),
     state: text("state", { enum: WITHDRAWAL_STATES }).notNull(),
     /** Exactly one of amount (crypto) and fiatAmount (with fiatCurrency) is set. */
     amount: numeric("amount"),
@@ -33,6 +40,8 @@ export const withdrawals = pgTable(
     reason: text("reason").notNull(),
     /** Set when this payout refunds (part of) what an invoice received; see lib/refunds. */
     refundOfInvoiceId: uuid("refund_of_invoice_id").references(() => invoices.id),
+    /** Set on a payout made by Send again after the service failed this one's predecessor. */
+    resendOfWithdrawalId: uuid("resend_of_withdrawal_id").references((): AnyPgColumn => withdrawals.id),
     requestedBy: uuid("requested_by")
       .notNull()
       .references(() => users.id),
@@ -43,17 +52,37 @@ export const withdrawals = pgTable(
     serviceAmount: numeric("service_amount"),
     serviceCreatedAt: timestamp("service_created_at", { withTimezone: true }),
     serviceUpdatedAt: timestamp("service_updated_at", { withTimezone: true }),
+    /** The transaction reference of the payout: from the service's report, or recorded by finance. */
+    serviceTxid: text("service_txid"),
     /** The service's reason for the last failed submission, in words, and its kind. */
     failureKind: text("failure_kind"),
     failureMessage: text("failure_message"),
     submitAttempts: integer("submit_attempts").notNull().default(0),
     /** When the background loop resubmits a withdrawal whose outcome is unknown. */
     nextSubmitAt: timestamp("next_submit_at", { withTimezone: true }),
+    /** A submitted payout with no final word from the service by then needs review. */
+    staleAt: timestamp("stale_at", { withTimezone: true }),
+    /** Why a person must look at it (needs review, conflict), in words; null otherwise. */
+    reviewReason: text("review_reason"),
+    /**
+     * Closing a payout that may have left (its outcome unknown, or the service's word contradicts
+     * Paydesk) takes two people: one proposes, a second one in finance confirms nothing was sent.
+     */
+    closeProposedBy: uuid("close_proposed_by").references(() => users.id),
+    closeProposedAt: timestamp("close_proposed_at", { withTimezone: true }),
+    closeProposedReason: text("close_proposed_reason"),
+    /**
+     * When it was established that nothing was paid out: the service refused or failed it, or a
+     * second person confirmed it (nothingSentBy). A closed refund gives its share back only then.
+     */
+    nothingSentAt: timestamp("nothing_sent_at", { withTimezone: true }),
+    nothingSentBy: uuid("nothing_sent_by").references(() => users.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("withdrawals_order_id_key").on(table.orderId),
+    uniqueIndex("withdrawals_request_token_key").on(table.requestedBy, table.requestToken),
     index("withdrawals_created_keyset_idx").on(table.createdAt.desc(), table.id.desc()),
     index("withdrawals_state_keyset_idx").on(table.state, table.createdAt.desc(), table.id.desc()),
     index("withdrawals_requester_keyset_idx").on(table.requestedBy, table.createdAt.desc(), table.id.desc()),
@@ -65,6 +94,9 @@ export const withdrawals = pgTable(
     index("withdrawals_resubmit_due_idx")
       .on(table.nextSubmitAt)
       .where(sql`${table.nextSubmitAt} is not null`),
+    index("withdrawals_stale_due_idx")
+      .on(table.staleAt)
+      .where(sql`${table.staleAt} is not null`),
   ],
 );
 
