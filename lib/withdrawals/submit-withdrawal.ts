@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { isServiceError, type ServiceClient, type ServiceError, type ValidationFailed } from "@/lib/service";
+import { leaseCoveringCall } from "@/lib/service/call-lease";
 import type { CreateWithdrawalInput } from "@/lib/service/schemas";
 import { claimForSubmission } from "./claim-for-submission";
 import { wasEverIn } from "./trail";
@@ -22,15 +23,9 @@ export function resubmitDelayMs(attempts: number): number {
 
 /**
  * While a submitter waits for the service, the row is leased: past the lease (the process died
- * mid-call), the resubmit round takes it over. The lease is the client's whole call budget (every
- * attempt timing out, and the waits between them) plus a margin, so a call still in flight is
- * never taken over, however the timeout is configured.
+ * mid-call), the resubmit round takes it over; the lease covers the client's worst-case call.
  */
-const LEASE_MARGIN_MS = 30_000;
-
-export function submitLeaseMs(client: Pick<ServiceClient, "callBudgetMs">): number {
-  return client.callBudgetMs + LEASE_MARGIN_MS;
-}
+export const submitLeaseMs = leaseCoveringCall;
 
 /** Errors after which the service did not create the withdrawal on this attempt: fix, then retry. */
 const REFUSALS = new Set([
