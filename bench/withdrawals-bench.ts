@@ -106,7 +106,14 @@ export async function benchFaults(rig: WithdrawalRig, count = 1_000): Promise<Fa
     const ids: string[] = [];
     for (let i = 0; i < size; i++) ids.push(await requestAndApprove(rig, made + i));
     made += size;
-    const tally = { submitted: 0, unknown: 0, failed: 0, approvals_lapsed: 0 };
+    const tally = {
+      submitted: 0,
+      unknown: 0,
+      failed: 0,
+      conflict: 0,
+      approvals_lapsed: 0,
+      refund_returned: 0,
+    };
     const client = rig.client(phase.timeoutMs);
     await rig.control("POST", "/faults", phase.faults);
     await runBounded(ids, 20, async (id) => {

@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL is set, else in-memory PGlite), the embedded sandbox over real HTTP with its
  * own in-memory PGlite, three users, and the sandbox control calls the benchmarks need.
  */
-import { newOrderId } from "@/lib/order-id";
+import { newFormToken } from "@/lib/order-id";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
@@ -62,10 +62,10 @@ export async function startWithdrawalRig(): Promise<WithdrawalRig> {
 
 /**
  * 1 USDT on TRON, fee (1 USDT) from the balance: each payout debits exactly 2 USDT. Each call is
- * a freshly opened form (its own order id).
+ * a freshly opened form (its own token; the server makes the order id).
  */
 export const benchForm = (): ValidWithdrawalForm => ({
-  orderId: newOrderId("wd"),
+  requestToken: newFormToken(),
   amountIn: "crypto",
   amount: "1",
   fiatAmount: "",

@@ -18,6 +18,8 @@ const envSchema = z.object({
   SESSION_MAX_AGE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(480),
   /** How long a verified two-factor code counts before approving a payout asks for a fresh one (0: always ask). */
   PAYDESK_STEP_UP_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /** A payout submitted this long ago with no final word from the service needs review. */
+  PAYDESK_PAYOUT_STALE_HOURS: z.coerce.number().min(1).max(720).default(24),
   /** On SIGTERM, how long queued webhook refreshes may take to finish against the real service (what is left, the sweep does after a restart). */
   PAYDESK_SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** How many proxies of ours stand in front of Paydesk (0: clients connect directly). */

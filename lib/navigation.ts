@@ -6,13 +6,13 @@ export interface NavItem {
   /** Shown only to roles that have this permission; none means every signed-in user. */
   permission?: Action;
   /** A count shown beside the link: what waits for the person there (lib/what-waits.ts). */
-  count?: "approvals" | "exceptions";
+  count?: "approvals" | "exceptions" | "payouts";
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", label: "Home", count: "exceptions" },
   { href: "/invoices", label: "Invoices", permission: "invoices:view" },
-  { href: "/withdrawals", label: "Withdrawals", permission: "withdrawals:view" },
+  { href: "/withdrawals", label: "Withdrawals", permission: "withdrawals:view", count: "payouts" },
   {
     href: "/withdrawals/approvals",
     label: "Approvals",

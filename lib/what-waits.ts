@@ -6,6 +6,7 @@ import { countUnresolvedExceptions } from "@/lib/exceptions/unresolved";
 import { readInbox, type InboxItem } from "@/lib/notifications/inbox";
 import { NAV_COUNT_CAPS } from "@/lib/notifications/nav-count-caps";
 import { countAwaitingMyApproval } from "@/lib/withdrawals/approval-queue";
+import { countPayoutsNeedingAttention } from "@/lib/withdrawals/attention";
 
 /** What waits for the signed-in person: their notifications and the counts in the navigation. */
 export interface WhatWaits {
@@ -15,15 +16,17 @@ export interface WhatWaits {
   approvals: number | null;
   /** Unresolved invoice exceptions (people who resolve them), else null; counted up to its cap. */
   exceptions: number | null;
+  /** Payouts that wait for someone in finance (refused, failed, to review, in conflict), else null. */
+  payouts: number | null;
 }
 
 export async function whatWaitsFor(db: DbOrTx, user: { id: string; role: Role }): Promise<WhatWaits> {
-  const [inbox, approvals, exceptions] = await Promise.all([
+  const mayApprove = can(user.role, "withdrawals:approve");
+  const [inbox, approvals, exceptions, payouts] = await Promise.all([
     readInbox(db, user.id),
-    can(user.role, "withdrawals:approve")
-      ? countAwaitingMyApproval(db, user.id, NAV_COUNT_CAPS.approvals)
-      : null,
+    mayApprove ? countAwaitingMyApproval(db, user.id, NAV_COUNT_CAPS.approvals) : null,
     can(user.role, "invoices:resolve") ? countUnresolvedExceptions(db, NAV_COUNT_CAPS.exceptions) : null,
+    mayApprove ? countPayoutsNeedingAttention(db, NAV_COUNT_CAPS.payouts) : null,
   ]);
-  return { ...inbox, approvals, exceptions };
+  return { ...inbox, approvals, exceptions, payouts };
 }

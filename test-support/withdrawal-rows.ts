@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { users, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
-import { newOrderId } from "@/lib/order-id";
+import { newFormToken } from "@/lib/order-id";
 import type { ValidWithdrawalForm } from "@/lib/withdrawals/form-schema";
 
 export const TEST_TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -58,10 +58,10 @@ export async function seedWithdrawal(db: Db, requestedBy: string, row: TestWithd
   return created;
 }
 
-/** A request form as a person would send it: 10 USDT on TRON, its own fresh order id. */
+/** A request form as a person would send it: 10 USDT on TRON, its own fresh token. */
 export function openedWithdrawalForm(overrides: Partial<ValidWithdrawalForm> = {}): ValidWithdrawalForm {
   return {
-    orderId: newOrderId("wd"),
+    requestToken: newFormToken(),
     amountIn: "crypto",
     amount: "10",
     fiatAmount: "",

@@ -110,8 +110,8 @@ const totpFor = async (userId: string) => {
   const secret = await pendingSecret(testDb.db as never, appSecretKey(), userId);
   return TOTP.generate({ secret: Secret.fromBase32(secret ?? "") });
 };
-const withdrawalForm = (orderId: string) => ({
-  orderId,
+const withdrawalForm = (requestToken: string) => ({
+  requestToken,
   amountIn: "crypto",
   amount: "5",
   fiatAmount: "",
@@ -270,9 +270,29 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     as: "finance",
     audit: "withdrawal.closed",
     input: async () => ({
-      id: (await needingReview("wd_audited_review_2")).id,
-      reason: "The service confirms it was never paid.",
+      id: (
+        await seedWithdrawal(testDb.db, people.support?.id ?? "", {
+          orderId: "wd_audited_failed",
+          state: "service_failed",
+        })
+      ).id,
+      reason: "The service failed it; the customer asked for another wallet.",
     }),
+  },
+  confirmNothingSentAction: {
+    as: "finance2",
+    audit: "withdrawal.closed",
+    input: async () => ({ id: (await closeProposed("wd_audited_review_2")).id }),
+  },
+  declineCloseAction: {
+    as: "finance2",
+    audit: "withdrawal.close_declined",
+    input: async () => ({ id: (await closeProposed("wd_audited_review_3")).id }),
+  },
+  recordPaidWithdrawalAction: {
+    as: "finance",
+    audit: "withdrawal.recorded_paid",
+    input: async () => ({ id: (await needingReview("wd_audited_review_4")).id, txid: "0xfeedbeef" }),
   },
   cancelWithdrawalAction: {
     as: "support",
@@ -303,6 +323,16 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
 
 const needingReview = (orderId: string) =>
   seedWithdrawal(testDb.db, people.support?.id ?? "", { orderId, state: "needs_review" });
+
+/** A payout that needs review, with finance's proposal to close it waiting for a second person. */
+const closeProposed = (orderId: string) =>
+  seedWithdrawal(testDb.db, people.support?.id ?? "", {
+    orderId,
+    state: "needs_review",
+    closeProposedBy: people.finance?.id,
+    closeProposedAt: new Date(),
+    closeProposedReason: "Nothing in the service's back office.",
+  });
 
 async function requested(orderId: string): Promise<string> {
   actAs("support");

@@ -10,12 +10,15 @@ export interface StakeInput {
   paidCryptoAmount: string | null;
   remainingCryptoAmount: string | null;
   currency: string | null;
+  /** What refunds of it paid out so far (crypto). */
+  refundedSoFar?: string | null;
 }
 
 /**
  * What an exception puts at stake, in crypto (the payment's currency) and in fiat where the
  * service reported it: the excess of an overpayment, what is missing of an underpayment, what
- * arrived after an invoice expired.
+ * arrived after an invoice expired. Refunds paid out already are taken off the crypto figure of
+ * an overpayment and of a late payment (the money at stake is what has not gone back yet).
  */
 export function amountAtStake(invoice: StakeInput): { crypto: string | null; fiat: string | null } {
   const kind = exceptionKind(invoice);
@@ -23,9 +26,11 @@ export function amountAtStake(invoice: StakeInput): { crypto: string | null; fia
     a !== null && b !== null ? Decimal.max(new Decimal(a).minus(b), 0).toFixed() : null;
   const withUnit = (value: string | null, unit: string | null) =>
     value !== null && unit ? `${value} ${unit}` : null;
+  const refunded = invoice.refundedSoFar ?? "0";
   if (kind === "overpaid") {
+    const excess = minus(invoice.paidCryptoAmount, invoice.cryptoAmount);
     return {
-      crypto: withUnit(minus(invoice.paidCryptoAmount, invoice.cryptoAmount), invoice.currency),
+      crypto: withUnit(minus(excess, refunded), invoice.currency),
       fiat: withUnit(minus(invoice.paidFiatAmount, invoice.amount), invoice.fiatCurrency),
     };
   }
@@ -38,10 +43,7 @@ export function amountAtStake(invoice: StakeInput): { crypto: string | null; fia
   }
   if (kind === "expired_with_payment") {
     return {
-      crypto: withUnit(
-        invoice.paidCryptoAmount && new Decimal(invoice.paidCryptoAmount).toFixed(),
-        invoice.currency,
-      ),
+      crypto: withUnit(minus(invoice.paidCryptoAmount, refunded), invoice.currency),
       fiat: withUnit(
         invoice.paidFiatAmount && new Decimal(invoice.paidFiatAmount).toFixed(),
         invoice.fiatCurrency,

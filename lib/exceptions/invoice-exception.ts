@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { invoiceResolutions, invoices, users, type ResolutionKind } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { askForRestMessage } from "./ask-for-rest";
@@ -29,7 +29,7 @@ export async function invoiceException(db: DbOrTx, invoiceId: string): Promise<I
     })
     .from(invoiceResolutions)
     .leftJoin(users, eq(users.id, invoiceResolutions.resolvedBy))
-    .where(eq(invoiceResolutions.invoiceId, invoiceId));
+    .where(and(eq(invoiceResolutions.invoiceId, invoiceId), isNull(invoiceResolutions.reopenedAt)));
   const options = resolutionOptions(invoice, Boolean(resolution));
   const canAsk =
     options.includes("ask_for_rest") && invoice.remainingCryptoAmount && invoice.currency && invoice.payUrl;

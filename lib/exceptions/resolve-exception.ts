@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AuditActor } from "@/lib/audit/record";
 import { RuleError } from "@/lib/auth/rule-error";
 import { invoiceResolutions, invoices } from "@/lib/db/schema";
@@ -35,7 +35,7 @@ export async function resolveException(
     const [resolved] = await tx
       .select({ id: invoiceResolutions.id })
       .from(invoiceResolutions)
-      .where(eq(invoiceResolutions.invoiceId, input.invoiceId));
+      .where(and(eq(invoiceResolutions.invoiceId, input.invoiceId), isNull(invoiceResolutions.reopenedAt)));
     if (resolved) throw new RuleError(`Invoice ${invoice.orderId} is already resolved.`);
     if (!resolutionOptions(invoice, false).includes(OPTION_OF[input.kind])) {
       throw new RuleError(

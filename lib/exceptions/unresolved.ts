@@ -5,8 +5,8 @@ import { invoiceResolutions, invoices } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { exceptionSql } from "./exception-status";
 
-/** An exception with no resolution yet: what the worklist shows. */
-export const unresolvedExceptionSql = sql`${exceptionSql} and not exists (select 1 from ${invoiceResolutions} where ${invoiceResolutions.invoiceId} = ${invoices.id})`;
+/** An exception with no resolution in force: what the worklist shows (a reopened one is back on it). */
+export const unresolvedExceptionSql = sql`${exceptionSql} and not exists (select 1 from ${invoiceResolutions} where ${invoiceResolutions.invoiceId} = ${invoices.id} and ${invoiceResolutions.reopenedAt} is null)`;
 
 /**
  * How many exceptions wait, counted up to `cap` (the home page says "99+", the navigation "9+"):

@@ -1,6 +1,6 @@
 import "server-only";
-import { asc, desc, eq } from "drizzle-orm";
-import { invoiceResolutions, invoices, users } from "@/lib/db/schema";
+import { asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { invoiceResolutions, invoices, users, withdrawals } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { amountAtStake } from "./amount-at-stake";
 import { unresolvedExceptionSql } from "./unresolved";
@@ -20,6 +20,8 @@ const invoiceColumns = {
   currency: invoices.currency,
   customerId: invoices.customerId,
   createdAt: invoices.createdAt,
+  /** What refunds of it paid out so far: the stake of an overpaid or late invoice shrinks by it. */
+  refundedSoFar: sql<string>`(select coalesce(sum(${withdrawals.amount}), 0)::text from ${withdrawals} where ${withdrawals.refundOfInvoiceId} = ${invoices.id} and ${withdrawals.state} = 'paid')`,
 };
 
 /**
@@ -50,6 +52,7 @@ export async function listResolvedExceptions(db: DbOrTx, limit = 20) {
     .from(invoiceResolutions)
     .innerJoin(invoices, eq(invoices.id, invoiceResolutions.invoiceId))
     .leftJoin(users, eq(users.id, invoiceResolutions.resolvedBy))
+    .where(isNull(invoiceResolutions.reopenedAt))
     .orderBy(desc(invoiceResolutions.createdAt), desc(invoiceResolutions.id))
     .limit(limit);
   return rows.map((row) => ({

@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { invoiceEvents, invoices, invoiceTransactions, type Invoice } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
+import { reopenOnNewMoney } from "@/lib/exceptions/reopen-on-new-money";
 import { notifyInvoiceStatus } from "@/lib/notifications/invoice-events";
 import type { ServiceInvoice } from "@/lib/service";
 import { nextRefreshAt } from "./refresh-schedule";
@@ -101,6 +102,7 @@ export async function applyServiceInvoiceIn(
     await notifyInvoiceStatus(tx, updated, updated.status);
   }
   const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
+  await reopenOnNewMoney(tx, invoiceId, local, updated, source);
   return { invoice: updated, statusChanged, newTransactions };
 }
 

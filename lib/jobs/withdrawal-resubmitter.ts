@@ -5,6 +5,7 @@ import type { ServiceClient } from "@/lib/service";
 import { applyServiceReport } from "@/lib/withdrawals/apply-service-report";
 import { resubmitDueWithdrawals } from "@/lib/withdrawals/resubmit-due";
 import { FINAL_SERVICE_STATUSES } from "@/lib/withdrawals/service-status";
+import { markStalePayouts } from "@/lib/withdrawals/stale-payouts";
 import { PeriodicJob } from "./periodic-job";
 
 export interface WithdrawalResubmitterOptions {
@@ -21,18 +22,25 @@ export interface ResubmitReport {
   submitted: number;
   failed: number;
   unknown: number;
-  /** Not sent: an approver was disabled or demoted since approving; back to awaiting approval. */
+  /** The service answered with another payout. */
+  conflict: number;
+  /** Not sent: too few approvals count now (an approver disabled or demoted, a raised threshold). */
   approvals_lapsed: number;
+  /** Not sent: a refund its invoice no longer owes went back to its requester. */
+  refund_returned: number;
   /** Submitted withdrawals whose stored service status was already final, moved on. */
   settled: number;
+  /** Submitted withdrawals with no final word by their deadline, now needing review. */
+  stale: number;
 }
 
 /**
- * The loop that resolves unknown outcomes: every few seconds, resubmit the due "unknown"
- * withdrawals (same order_id, so the service answers with the payout already made) and settle
- * those whose final service status arrived while they were in flight (a webhook during
- * "submitting", or a resubmit answered "paid"). Several instances may run it: only the one whose
- * conditional move into "submitting" wins calls the service.
+ * The loop that takes every payout to an end: every few seconds, resubmit the due "unknown"
+ * withdrawals (same order_id, so the service answers with the payout already made), settle those
+ * whose final service status arrived while they were in flight (a webhook during "submitting",
+ * or a resubmit answered "paid"), and send submitted ones whose final word never came to review.
+ * Several instances may run it: only the one whose conditional move into "submitting" wins calls
+ * the service, and the stale ones are claimed with SKIP LOCKED.
  */
 export class WithdrawalResubmitter extends PeriodicJob<ResubmitReport> {
   private readonly batchSize: number;
@@ -55,8 +63,11 @@ export class WithdrawalResubmitter extends PeriodicJob<ResubmitReport> {
       submitted: 0,
       failed: 0,
       unknown: 0,
+      conflict: 0,
       approvals_lapsed: 0,
+      refund_returned: 0,
       settled: 0,
+      stale: 0,
     };
     try {
       const outcomes = await resubmitDueWithdrawals(this.options.db, this.options.client(), this.batchSize);
@@ -69,6 +80,11 @@ export class WithdrawalResubmitter extends PeriodicJob<ResubmitReport> {
       report.settled = await settleReportedFinal(this.options.db, this.batchSize);
     } catch (error) {
       this.log.error("[withdrawal-resubmitter] settling reported statuses failed", error);
+    }
+    try {
+      report.stale = await markStalePayouts(this.options.db, this.batchSize);
+    } catch (error) {
+      this.log.error("[withdrawal-resubmitter] marking stale payouts failed", error);
     }
     return report;
   }

@@ -9,6 +9,8 @@ export interface NotifiedWithdrawal {
   id: string;
   orderId: string;
   requestedBy: string;
+  /** Why a person in finance must look (a conflict, a review), when it says. */
+  reviewReason?: string | null;
   amount: string | null;
   fiatAmount: string | null;
   fiatCurrency: string | null;
@@ -21,8 +23,21 @@ const TOLD_REQUESTER: Partial<Record<WithdrawalState, string>> = {
   approved: "was approved",
   rejected: "was rejected",
   paid: "was paid out",
-  failed: "failed",
+  failed: "was refused by the service",
   service_failed: "failed at the service",
+};
+
+/** What finance (never the requester) is told when a payout waits for one of them. */
+const TOLD_FINANCE: Partial<Record<WithdrawalState, (withdrawal: NotifiedWithdrawal) => string>> = {
+  awaiting_approval: (w) => `Withdrawal ${w.orderId} (${amountOf(w)}) waits for your approval.`,
+  needs_review: (w) =>
+    `Withdrawal ${w.orderId} (${amountOf(w)}) needs review: ${w.reviewReason ?? "its outcome is still unknown."}`,
+  conflict: (w) =>
+    `Withdrawal ${w.orderId} (${amountOf(w)}) is in conflict with the service: ${w.reviewReason ?? "check it."}`,
+  failed: (w) =>
+    `Withdrawal ${w.orderId} (${amountOf(w)}) was refused by the service: send it again or close it.`,
+  service_failed: (w) =>
+    `Withdrawal ${w.orderId} (${amountOf(w)}) failed at the service: send it again or close it.`,
 };
 
 function amountOf(withdrawal: NotifiedWithdrawal): string {
@@ -33,8 +48,8 @@ function amountOf(withdrawal: NotifiedWithdrawal): string {
 
 /**
  * A withdrawal moved: its requester hears of an approval, rejection, payment or failure; finance
- * (never the requester, nor who already approved it) hears of a request waiting for approval or
- * for review.
+ * (never the requester) hears of what waits for one of them: a request to approve (not who
+ * approved it already), a payout to review, in conflict, refused or failed.
  */
 export async function notifyWithdrawalMove(
   db: DbOrTx,
@@ -51,24 +66,46 @@ export async function notifyWithdrawalMove(
       dedupeKey: key,
     });
   }
-  if (to === "awaiting_approval" || to === "needs_review") {
-    await notify(db, await financeOtherThanThoseInvolved(db, withdrawal), {
-      kind: to === "awaiting_approval" ? "withdrawal.awaiting_approval" : "withdrawal.needs_review",
+  const toFinance = TOLD_FINANCE[to];
+  if (toFinance) {
+    // Who approved it already is not asked again; for everything else they may act, and are told.
+    const approversToo = to === "awaiting_approval";
+    await notify(db, await financeOtherThanThoseInvolved(db, withdrawal, approversToo), {
+      kind: `withdrawal.${to}`,
       object: { type: "withdrawal", id: withdrawal.id },
-      message:
-        to === "awaiting_approval"
-          ? `Withdrawal ${withdrawal.orderId} (${amountOf(withdrawal)}) waits for your approval.`
-          : `Withdrawal ${withdrawal.orderId} (${amountOf(withdrawal)}) needs review: its outcome is still unknown.`,
+      message: toFinance(withdrawal),
       dedupeKey: key,
     });
   }
 }
 
-async function financeOtherThanThoseInvolved(db: DbOrTx, withdrawal: NotifiedWithdrawal): Promise<string[]> {
-  const approvers = await db
-    .select({ id: withdrawalApprovals.approverId })
-    .from(withdrawalApprovals)
-    .where(eq(withdrawalApprovals.withdrawalId, withdrawal.id));
+/** A proposal to close a payout that may have left waits for a second person in finance. */
+export async function notifyCloseProposed(
+  db: DbOrTx,
+  withdrawal: NotifiedWithdrawal & { closeProposedBy: string | null; closeProposedReason: string | null },
+): Promise<void> {
+  const others = (await peopleWhoMay(db, "withdrawals:approve")).filter(
+    (id) => id !== withdrawal.requestedBy && id !== withdrawal.closeProposedBy,
+  );
+  await notify(db, others, {
+    kind: "withdrawal.close_proposed",
+    object: { type: "withdrawal", id: withdrawal.id },
+    message: `Closing withdrawal ${withdrawal.orderId} (${amountOf(withdrawal)}) waits for a second person to confirm nothing was sent: ${withdrawal.closeProposedReason ?? ""}`,
+    dedupeKey: `withdrawal:${withdrawal.id}:close_proposed:${withdrawal.updatedAt.getTime()}`,
+  });
+}
+
+async function financeOtherThanThoseInvolved(
+  db: DbOrTx,
+  withdrawal: NotifiedWithdrawal,
+  approversToo: boolean,
+): Promise<string[]> {
+  const approvers = approversToo
+    ? await db
+        .select({ id: withdrawalApprovals.approverId })
+        .from(withdrawalApprovals)
+        .where(eq(withdrawalApprovals.withdrawalId, withdrawal.id))
+    : [];
   const involved = new Set([withdrawal.requestedBy, ...approvers.map((row) => row.id)]);
   return (await peopleWhoMay(db, "withdrawals:approve")).filter((id) => !involved.has(id));
 }

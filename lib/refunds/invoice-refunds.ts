@@ -1,18 +1,27 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db/types";
-import { exceptionKind, type ExceptionKind } from "@/lib/exceptions/exception-status";
 import type { WithdrawalState } from "@/lib/db/schema";
-import { plainAmount } from "./refund-cap";
-import { loadRefundBasis } from "./refund-basis";
+import type { ExceptionKind } from "@/lib/exceptions/exception-status";
+import { plainAmount } from "@/lib/exceptions/refund-cap";
+import { whyRefundIsNotDue } from "@/lib/exceptions/refund-due";
+import { loadRefundLedger } from "@/lib/exceptions/refund-ledger";
+import { isPositiveAmount } from "@/lib/currencies/amount-rules";
 
 export interface InvoiceRefunds {
   /** The invoice's status these figures were read at. */
   invoiceStatus: string;
-  /** The invoice's exception, or null when it is not one (no new refund is offered then). */
+  /** The invoice's exception, or null when it is not one. */
   exception: ExceptionKind | null;
+  /** Whether a new refund can be asked for now: an exception nobody resolved, with money left. */
+  offersRefund: boolean;
   currency: string;
   received: string;
   refundable: string;
+  /** What refunds paid out sent back. */
+  refundedSoFar: string;
+  /** What refunds must send back to settle the exception, and what of it is left; null without one. */
+  toSettle: string | null;
+  leftToSettle: string | null;
   refunds: {
     id: string;
     orderId: string;
@@ -25,14 +34,27 @@ export interface InvoiceRefunds {
 
 /** The invoice page's Refunds card: the refunds linked to the invoice and what is left to refund. */
 export async function invoiceRefunds(db: DbOrTx, invoiceId: string): Promise<InvoiceRefunds | null> {
-  const basis = await loadRefundBasis(db, invoiceId);
-  if (!basis) return null;
+  const ledger = await loadRefundLedger(db, invoiceId);
+  if (!ledger) return null;
+  const offersRefund =
+    isPositiveAmount(ledger.refundable) && whyRefundIsNotDue(ledger, ledger.refundable) === null;
   return {
-    invoiceStatus: basis.invoice.status,
-    exception: basis.invoice.creationState === "created" ? exceptionKind(basis.invoice) : null,
-    currency: basis.currency,
-    received: plainAmount(basis.received),
-    refundable: plainAmount(basis.refundable),
-    refunds: basis.refunds.map((refund) => ({ ...refund, createdAt: refund.createdAt.toISOString() })),
+    invoiceStatus: ledger.invoice.status,
+    exception: ledger.exception,
+    offersRefund,
+    currency: ledger.currency,
+    received: plainAmount(ledger.received),
+    refundable: plainAmount(ledger.refundable),
+    refundedSoFar: ledger.refundedSoFar,
+    toSettle: ledger.toSettle,
+    leftToSettle: ledger.leftToSettle,
+    refunds: ledger.refunds.map((refund) => ({
+      id: refund.id,
+      orderId: refund.orderId,
+      amount: refund.amount,
+      state: refund.state,
+      address: refund.address,
+      createdAt: refund.createdAt.toISOString(),
+    })),
   };
 }

@@ -1,11 +1,11 @@
 import "server-only";
-import { isPositiveAmount } from "@/lib/currencies/amount-rules";
 import type { DbOrTx } from "@/lib/db/types";
-import type { RefundContext } from "./refund-context";
+import { plainAmount } from "@/lib/exceptions/refund-cap";
+import { whyRefundIsNotDue } from "@/lib/exceptions/refund-due";
+import { loadRefundLedger } from "@/lib/exceptions/refund-ledger";
+import { isPositiveAmount } from "@/lib/currencies/amount-rules";
 import { emptyWithdrawalForm, type WithdrawalFormValues } from "@/lib/withdrawals/form-schema";
-import { exceptionKind } from "@/lib/exceptions/exception-status";
-import { plainAmount } from "./refund-cap";
-import { loadRefundBasis } from "./refund-basis";
+import type { RefundContext } from "./refund-context";
 import { suggestedRefund } from "./refund-prefill";
 
 /**
@@ -15,32 +15,29 @@ import { suggestedRefund } from "./refund-prefill";
 export async function refundFormFor(
   db: DbOrTx,
   invoiceId: string,
-  orderId: string,
+  requestToken: string,
 ): Promise<
   | { kind: "refused"; message: string }
   | { kind: "form"; defaultValues: WithdrawalFormValues; refund: RefundContext }
   | null
 > {
-  const basis = await loadRefundBasis(db, invoiceId);
-  if (!basis) return null;
-  const { invoice, currency } = basis;
-  if (invoice.creationState !== "created" || !exceptionKind(invoice) || !invoice.network) {
-    return {
-      kind: "refused",
-      message: `Invoice ${invoice.orderId} is ${invoice.status}: only overpaid, underpaid or expired-with-payment invoices are refunded from here.`,
-    };
-  }
-  if (!isPositiveAmount(basis.refundable)) {
+  const ledger = await loadRefundLedger(db, invoiceId);
+  if (!ledger) return null;
+  const { invoice, currency } = ledger;
+  // Any amount: is it still an exception nobody resolved?
+  const notDue = whyRefundIsNotDue(ledger, "0");
+  if (notDue) return { kind: "refused", message: notDue.message };
+  if (!invoice.network || !isPositiveAmount(ledger.refundable)) {
     return {
       kind: "refused",
       message: `Everything invoice ${invoice.orderId} received is already refunded or on its way back.`,
     };
   }
-  const suggestion = suggestedRefund(basis);
+  const suggestion = suggestedRefund(ledger);
   return {
     kind: "form",
     defaultValues: {
-      ...emptyWithdrawalForm(orderId),
+      ...emptyWithdrawalForm(requestToken),
       amountIn: "crypto",
       currency,
       network: invoice.network,
@@ -53,8 +50,8 @@ export async function refundFormFor(
       invoiceOrderId: invoice.orderId,
       currency,
       network: invoice.network,
-      refundable: plainAmount(basis.refundable),
-      sourceWallets: basis.sourceWallets,
+      refundable: plainAmount(ledger.refundable),
+      sourceWallets: ledger.sourceWallets,
     },
   };
 }

@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { exceptionKind } from "@/lib/exceptions/exception-status";
-import { plainAmount } from "./refund-cap";
+import { plainAmount } from "@/lib/exceptions/refund-cap";
 
 export interface RefundPrefillInput {
   invoice: {

@@ -8,7 +8,7 @@ import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser } from "@/test-support/users";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import type { ValidRefundForm } from "./form-schema";
-import { loadRefundBasis } from "./refund-basis";
+import { loadRefundLedger } from "@/lib/exceptions/refund-ledger";
 import { suggestedRefund } from "./refund-prefill";
 import { requestRefund } from "./request-refund";
 
@@ -59,7 +59,7 @@ const refundForm = (invoiceId: string, amount: string): ValidRefundForm => ({
 describe("refunding an invoice", () => {
   it("prefills the excess of an overpayment, the customer and a reason naming the invoice; wallets are suggestions", async () => {
     const invoice = await invoiceThatReceived("overpaid", "12.5", ["10", "2.5"]);
-    const basis = await loadRefundBasis(testDb.db, invoice.id);
+    const basis = await loadRefundLedger(testDb.db, invoice.id);
     expect(basis?.sourceWallets).toEqual(["TPayerWalletAddress000000000000001"]);
     if (!basis) throw new Error("no basis");
     expect(suggestedRefund(basis)).toEqual({
@@ -71,7 +71,7 @@ describe("refunding an invoice", () => {
 
   it("prefills all that was received of an underpaid invoice", async () => {
     const invoice = await invoiceThatReceived("underpaid", "4.25");
-    const basis = await loadRefundBasis(testDb.db, invoice.id);
+    const basis = await loadRefundLedger(testDb.db, invoice.id);
     expect(basis && suggestedRefund(basis).amount).toBe("4.25");
   });
 
@@ -83,7 +83,7 @@ describe("refunding an invoice", () => {
       /At most 2\.5 USDT can still be refunded/,
     );
     await requestRefund(testDb.db, refundForm(invoice.id, "2.5"), support);
-    expect((await loadRefundBasis(testDb.db, invoice.id))?.refundable).toBe("0.000000");
+    expect((await loadRefundLedger(testDb.db, invoice.id))?.refundable).toBe("0.000000");
   });
 
   it("gives back the share of a refund that was rejected or cancelled, but not of one that failed", async () => {
@@ -92,7 +92,7 @@ describe("refunding an invoice", () => {
     const failed = await requestRefund(testDb.db, refundForm(invoice.id, "1"), support);
     await testDb.db.update(withdrawals).set({ state: "rejected" }).where(eq(withdrawals.id, rejected.id));
     await testDb.db.update(withdrawals).set({ state: "failed" }).where(eq(withdrawals.id, failed.id));
-    expect((await loadRefundBasis(testDb.db, invoice.id))?.refundable).toBe("2.000000");
+    expect((await loadRefundLedger(testDb.db, invoice.id))?.refundable).toBe("2.000000");
   });
 
   it("two refunds requested at once cannot together pass the cap", async () => {

@@ -4,7 +4,8 @@ import type { ServiceClient } from "@/lib/service";
 import type { LosslessObject } from "@/lib/service/json";
 import type { WebhookSummary } from "./payload";
 
-export type WebhookOutcome = "refreshed" | "unchanged" | "unknown_order" | "failed";
+/** conflict: the report contradicted Paydesk; applied as a conflict a person in finance resolves. */
+export type WebhookOutcome = "refreshed" | "unchanged" | "conflict" | "unknown_order" | "failed";
 
 export interface HandlerResult {
   outcome: WebhookOutcome;

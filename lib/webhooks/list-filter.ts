@@ -5,6 +5,7 @@ export const WEBHOOK_OUTCOMES = [
   "pending",
   "refreshed",
   "unchanged",
+  "conflict",
   "unknown_order",
   "failed",
   "unverified",

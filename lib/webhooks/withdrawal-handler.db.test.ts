@@ -101,7 +101,7 @@ describe(`withdrawal webhooks (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     await post(webhook("wd_check", "check", { additional_data: { resend: 1 } }));
     expect(await rowOf("wd_check")).toMatchObject({ state: "submitted", serviceStatus: "check" });
     expect(await auditOf(local.id)).toMatchObject([
-      { fromState: "submitted", toState: "submitted", reason: "Service status: check" },
+      { fromState: "submitted", toState: "submitted", reason: 'The service reports it "check".' },
     ]);
     expect(await lastEvent()).toMatchObject({ outcome: "unchanged" });
   });
@@ -121,12 +121,14 @@ describe(`withdrawal webhooks (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     expect(await rowOf("wd_swap")).toMatchObject({ state: "submitted", serviceStatus: "check" });
   });
 
-  it("a contradicting final status after paid is flagged, not applied", async () => {
+  it("a contradicting final status after paid makes it a conflict for finance, with both words", async () => {
     await seed("wd_contra");
     await post(webhook("wd_contra", "paid"));
     await post(webhook("wd_contra", "fail"));
-    expect(await rowOf("wd_contra")).toMatchObject({ state: "paid", serviceStatus: "paid" });
-    expect(await lastEvent()).toMatchObject({ outcome: "failed" });
+    const row = await rowOf("wd_contra");
+    expect(row).toMatchObject({ state: "conflict", serviceStatus: "fail" });
+    expect(row?.reviewReason).toMatch(/Paid out here, but the service now reports it "fail"/);
+    expect(await lastEvent()).toMatchObject({ outcome: "conflict" });
   });
 
   it("duplicates are stored once and applied once", async () => {
@@ -197,15 +199,15 @@ describe(`withdrawal webhooks (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     });
   });
 
-  it("flags a webhook naming another service id, or a withdrawal never sent", async () => {
+  it("a webhook naming another service id, or a withdrawal never sent, makes it a conflict for finance", async () => {
     await seed("wd_other", { serviceId: "svc_someone_else" });
     await post(webhook("wd_other", "paid"));
-    expect(await rowOf("wd_other")).toMatchObject({ state: "submitted" });
-    expect(await lastEvent()).toMatchObject({ outcome: "failed" });
+    expect(await rowOf("wd_other")).toMatchObject({ state: "conflict", serviceId: "svc_someone_else" });
+    expect(await lastEvent()).toMatchObject({ outcome: "conflict" });
 
     await seed("wd_pending", { state: "awaiting_approval", serviceId: null, serviceStatus: null });
     await post(webhook("wd_pending", "paid"));
-    expect(await rowOf("wd_pending")).toMatchObject({ state: "awaiting_approval", serviceStatus: null });
+    expect(await rowOf("wd_pending")).toMatchObject({ state: "conflict", serviceStatus: "paid" });
     expect((await lastEvent())?.outcomeDetail).toMatch(/awaiting approval here/);
   });
 });

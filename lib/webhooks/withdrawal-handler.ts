@@ -31,7 +31,7 @@ function describe(result: ApplyResult): HandlerResult {
     case "not_found":
       return { outcome: "unknown_order", detail: "No local withdrawal has this order_id." };
     case "conflict":
-      return { outcome: "failed", detail: result.why };
+      return { outcome: "conflict", detail: `Now a conflict for finance: ${result.why}` };
     case "unchanged":
       return { outcome: "unchanged", detail: result.why };
     case "moved": {

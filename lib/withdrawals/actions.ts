@@ -13,7 +13,10 @@ import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide"
 import { withdrawalFormSchema } from "./form-schema";
 import { rejectWithdrawalSchema } from "./reject-schema";
 import { closeWithdrawalSchema } from "./close-schema";
-import { closeWithdrawal, keepRetrying, reopenForApproval } from "./review";
+import { closeWithdrawal, confirmNothingSent, declineClose } from "./close";
+import { keepRetrying, recordPaidAtService } from "./review";
+import { recordPaidSchema } from "./review-schemas";
+import { sendAgain } from "./send-again";
 import { requestWithdrawal } from "./request-withdrawal";
 import { changeApprovalThreshold } from "./settings";
 import { submitWithdrawal, type SubmitOutcome } from "./submit-withdrawal";
@@ -37,8 +40,9 @@ export const approveWithdrawalAction = defineAction({
   handler: async ({ id, code }, { db, user }) => {
     // Step-up: an enrolled approver whose last code is older than the window gives a fresh one.
     await db.transaction((tx) => requireFreshCode(tx, user.id, code));
-    const { fullyApproved } = await approveWithdrawal(db, id, user.id);
+    const { fullyApproved, returned } = await approveWithdrawal(db, id, user.id);
     revalidatePath("/withdrawals");
+    if (returned) throw new RuleError(`Not approved: ${returned} The refund went back to its requester.`);
     if (!fullyApproved)
       return { message: "Approved. A second person must approve it before it is paid out." };
     return {
@@ -57,20 +61,23 @@ export const retryWithdrawalAction = defineAction({
       .select({ state: withdrawals.state })
       .from(withdrawals)
       .where(eq(withdrawals.id, id));
-    if (current?.state === "failed") {
-      // The service refused it: sending it again needs fresh approvals, never the requester's.
-      await reopenForApproval(db, id, user.id);
+    if (current?.state === "failed" || current?.state === "service_failed") {
+      // The service said no: sending it again needs fresh approvals, never the requester's.
+      const again = await sendAgain(db, id, user.id);
       revalidatePath("/withdrawals");
       return {
         message:
-          "Back in the approval queue: once approved again by someone other than the requester, it is sent with the same order id.",
+          again.kind === "reopened"
+            ? "Back in the approval queue: once approved again by someone other than the requester, it is sent with the same order id."
+            : `Sent again as ${again.withdrawal.orderId}, a new payout that awaits approval by someone other than the requester.`,
+        id: again.withdrawal.id,
       };
     }
     const outcome = await submitWithdrawal(db, getServiceClient(), id, { actorId: user.id, source: "user" });
     if (outcome.result === "not_mine")
       throw new RuleError("It is being sent already, or it cannot be sent in its current state.");
     revalidatePath("/withdrawals");
-    return { message: describeSubmit(outcome) };
+    return { message: describeSubmit(outcome), id };
   },
 });
 
@@ -98,9 +105,44 @@ export const closeWithdrawalAction = defineAction({
   permission: "withdrawals:approve",
   schema: closeWithdrawalSchema,
   handler: async ({ id, reason }, { db, user }) => {
-    await closeWithdrawal(db, id, user.id, reason);
+    const { outcome } = await closeWithdrawal(db, id, user.id, reason);
     revalidatePath("/withdrawals");
-    return { message: "Closed. Nothing more is sent for it." };
+    return {
+      message:
+        outcome === "closed"
+          ? "Closed. Nothing more is sent for it."
+          : "Proposed. It may have been paid, so a second person in finance confirms nothing was sent before it closes.",
+    };
+  },
+});
+
+export const confirmNothingSentAction = defineAction({
+  permission: "withdrawals:approve",
+  schema: idSchema,
+  handler: async ({ id }, { db, user }) => {
+    await confirmNothingSent(db, id, user.id);
+    revalidatePath("/withdrawals");
+    return { message: "Confirmed: nothing was sent. It is closed." };
+  },
+});
+
+export const declineCloseAction = defineAction({
+  permission: "withdrawals:approve",
+  schema: idSchema,
+  handler: async ({ id }, { db, user }) => {
+    await declineClose(db, id, user.id);
+    revalidatePath("/withdrawals");
+    return { message: "Not closed. It stays on the worklist." };
+  },
+});
+
+export const recordPaidWithdrawalAction = defineAction({
+  permission: "withdrawals:approve",
+  schema: recordPaidSchema,
+  handler: async ({ id, txid }, { db, user }) => {
+    await recordPaidAtService(db, id, user.id, txid);
+    revalidatePath("/withdrawals");
+    return { message: "Recorded as paid out, with its transaction reference." };
   },
 });
 
@@ -146,6 +188,10 @@ function describeSubmit(outcome: SubmitOutcome): string {
     case "not_mine":
       return "Approved. It is being sent already.";
     case "approvals_lapsed":
-      return "Not sent: an earlier approval no longer counts (its approver was disabled or can no longer approve), so it waits for another approval from finance.";
+      return "Not sent: too few approvals count now (an approver was disabled or can no longer approve, or the threshold was raised), so it waits for another approval from finance.";
+    case "refund_returned":
+      return `Not sent: ${outcome.withdrawal.rejectionReason ?? "its invoice no longer owes this refund."} The refund went back to its requester.`;
+    case "conflict":
+      return `Approved, but the payment service answered with another payout: it is a conflict for finance to check. ${outcome.withdrawal.reviewReason ?? ""}`;
   }
 }

@@ -1,19 +1,25 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
 import { classifyServiceStatus, isNewerServiceStatus } from "./service-status";
+import { staleDeadline } from "./stale-deadline";
 import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "./state-machine";
 import { recordTrailEntry } from "./trail";
 import { transition } from "./transition";
 
 /**
  * What the service said about one withdrawal (a verified webhook's payload, or a status already
- * stored), applied to the local row under a row lock so concurrent deliveries are serialised.
- * Rules: never backwards (a late "process" after "paid" changes nothing); a final status moves
- * a submitted or unknown withdrawal to paid / service_failed; "submitting" is left to its
- * submitter (the loop settles it afterwards); an "unknown" one adopts the service id and is
- * confirmed by the resubmitter at once (an idempotent resubmit with the same order_id).
+ * stored), applied to the local row under a row lock so concurrent deliveries are serialised. The
+ * service's word is always applied or turned into a conflict a person resolves, never dropped:
+ * - a final status moves a submitted, unknown or needs-review payout to paid or service_failed;
+ * - news of a payout still processing brings one that needs review back to submitted, and makes
+ *   an unknown one confirmed by the resubmitter at once (same order id);
+ * - "submitting" is left to its submitter, which settles what arrived meanwhile after its answer;
+ * - a report that contradicts Paydesk (closed, paid, failed or never sent here; another service
+ *   id) moves the payout to conflict, with the reason, for finance;
+ * - nothing moves backwards: a late "process" after "paid" is old news and changes nothing.
  */
 export interface ServiceReport {
   orderId: string;
@@ -28,12 +34,12 @@ export type ApplyResult =
   | { kind: "moved"; from: WithdrawalState; withdrawal: Withdrawal }
   | { kind: "recorded"; previousStatus: string | null; withdrawal: Withdrawal }
   | { kind: "unchanged"; why: string }
-  /** The report contradicts what Paydesk knows: nothing changed, a person should look. */
-  | { kind: "conflict"; why: string };
+  /** The report contradicts what Paydesk knew: the payout is now a conflict on finance's worklist. */
+  | { kind: "conflict"; why: string; withdrawal: Withdrawal };
 
-const SETTLEABLE: readonly WithdrawalState[] = ["submitted", "unknown"];
+const SETTLEABLE: readonly WithdrawalState[] = ["submitted", "unknown", "needs_review"];
 /** States in which the service cannot know the withdrawal (never sent, or refused). */
-const NOT_SENT: readonly WithdrawalState[] = [
+const NEVER_SENT: readonly WithdrawalState[] = [
   "awaiting_approval",
   "approved",
   "rejected",
@@ -54,81 +60,116 @@ export async function applyServiceReport(
       .where(eq(withdrawals.orderId, report.orderId))
       .for("update");
     if (!row) return { kind: "not_found" };
-    if (report.serviceId && row.serviceId && report.serviceId !== row.serviceId) {
-      return {
-        kind: "conflict",
-        why: `The service names withdrawal ${report.serviceId}, but this order is ${row.serviceId} here; nothing changed.`,
-      };
-    }
-    if (NOT_SENT.includes(row.state)) {
-      return {
-        kind: "conflict",
-        why: `The service reports "${report.status}" for a withdrawal that is ${WITHDRAWAL_STATE_LABELS[row.state].toLowerCase()} here; nothing changed. Check it by hand.`,
-      };
-    }
     const newer = isNewerServiceStatus(row.serviceStatus, report.status);
-    const effective = newer ? report.status : (row.serviceStatus ?? report.status);
-    const status = classifyServiceStatus(effective);
+    const reported = classifyServiceStatus(report.status);
+    const known = knownFrom(row, report, newer);
 
-    if (row.state === "paid" || row.state === "service_failed") {
-      const reported = classifyServiceStatus(report.status);
-      if (reported.final && (reported.outcome === "paid") !== (row.state === "paid")) {
-        return {
-          kind: "conflict",
-          why: `The service now reports "${report.status}" for a withdrawal already ${WITHDRAWAL_STATE_LABELS[row.state].toLowerCase()}; nothing changed.`,
-        };
-      }
-      return {
-        kind: "unchanged",
-        why: `Already ${WITHDRAWAL_STATE_LABELS[row.state].toLowerCase()}; "${report.status}" changes nothing.`,
-      };
+    const contradiction = contradictionOf(row, report, newer);
+    if (contradiction) {
+      if (row.state === "conflict") return record(tx, row, known, newer, source);
+      const moved = await transition(tx, row.id, {
+        event: "contradicted",
+        source,
+        reason: contradiction,
+        detail: { serviceStatus: report.status, serviceId: report.serviceId ?? null },
+        set: { ...known, serviceStatus: report.status, reviewReason: contradiction, nextSubmitAt: null },
+      });
+      if (!moved) throw new Error(`withdrawal ${row.id} did not move under its row lock`);
+      return { kind: "conflict", why: contradiction, withdrawal: moved };
     }
 
-    const now = new Date();
-    const known = {
-      ...(row.serviceId ? {} : report.serviceId ? { serviceId: report.serviceId } : {}),
-      ...(row.serviceAmount || !report.amount || !DECIMAL.test(report.amount)
-        ? {}
-        : { serviceAmount: report.amount }),
-      ...(newer ? { serviceStatus: report.status, serviceUpdatedAt: now } : {}),
-    };
-
-    if (status.final && SETTLEABLE.includes(row.state)) {
+    if (reported.final && SETTLEABLE.includes(row.state)) {
       const moved = await transition(tx, row.id, {
-        event: status.outcome === "paid" ? "service_paid" : "service_failed",
+        event: reported.outcome === "paid" ? "service_paid" : "service_failed",
         source,
-        reason: status.words,
+        reason: reported.words,
         detail: {
-          serviceStatus: effective,
+          serviceStatus: report.status,
           txid: report.txid ?? null,
           serviceId: report.serviceId ?? row.serviceId,
         },
         set: {
           ...known,
+          serviceStatus: report.status,
           nextSubmitAt: null,
-          ...(status.outcome === "paid" ? { failureKind: null, failureMessage: null } : {}),
+          ...(reported.outcome === "paid"
+            ? { failureKind: null, failureMessage: null }
+            : { nothingSentAt: new Date() }),
         },
       });
       if (moved) return { kind: "moved", from: row.state, withdrawal: moved };
     }
+    if (!reported.final && newer && row.state === "needs_review") {
+      const moved = await transition(tx, row.id, {
+        event: "service_processing",
+        source,
+        reason: `The service reports it "${report.status}": it has the payout and is still processing it.`,
+        set: { ...known, staleAt: staleDeadline(new Date()) },
+      });
+      if (moved) return { kind: "moved", from: row.state, withdrawal: moved };
+    }
+    // The service said it failed: a payout closed here without that confirmation gives its share back.
+    if (reported.final && reported.outcome === "failed" && row.state === "closed" && !row.nothingSentAt) {
+      known.nothingSentAt = new Date();
+    }
     if (Object.keys(known).length === 0) {
       return {
         kind: "unchanged",
-        why: `Service status ${row.serviceStatus ?? "none"}; "${report.status}" is not news.`,
+        why: `${WITHDRAWAL_STATE_LABELS[row.state]}; service status ${row.serviceStatus ?? "none"}: "${report.status}" is not news.`,
       };
     }
-    const updated = await recordStatus(tx, row, known, newer ? report.status : null, source);
-    return { kind: "recorded", previousStatus: row.serviceStatus, withdrawal: updated };
+    return record(tx, row, known, newer, source);
   });
 }
 
-async function recordStatus(
+type Known = PgUpdateSetSource<typeof withdrawals>;
+
+/** What the report adds to the row: the service's id, amount, transaction, and its status if newer. */
+function knownFrom(row: Withdrawal, report: ServiceReport, newer: boolean): Known {
+  return {
+    ...(row.serviceId || !report.serviceId ? {} : { serviceId: report.serviceId }),
+    ...(row.serviceAmount || !report.amount || !DECIMAL.test(report.amount)
+      ? {}
+      : { serviceAmount: report.amount }),
+    ...(row.serviceTxid || !report.txid ? {} : { serviceTxid: report.txid.slice(0, 255) }),
+    ...(newer ? { serviceStatus: report.status, serviceUpdatedAt: new Date() } : {}),
+  };
+}
+
+/** Why this report contradicts what Paydesk knows of the payout, or null when it does not. */
+function contradictionOf(row: Withdrawal, report: ServiceReport, newer: boolean): string | null {
+  const reported = classifyServiceStatus(report.status);
+  const said = `"${report.status}"`;
+  if (report.serviceId && row.serviceId && report.serviceId !== row.serviceId) {
+    return `The service reports ${said} for its withdrawal ${report.serviceId}, but this order is ${row.serviceId} here.`;
+  }
+  if (row.state === "conflict") return newer ? `Still a conflict; the service now reports ${said}.` : null;
+  if (NEVER_SENT.includes(row.state)) {
+    return `The service reports ${said} for a payout Paydesk never sent (it is ${WITHDRAWAL_STATE_LABELS[row.state].toLowerCase()} here).`;
+  }
+  if (row.state === "closed") {
+    if (reported.final && reported.outcome === "failed") return null;
+    if (reported.final) return "Closed here, paid at the service: the payout left after all.";
+    return newer ? `Closed here, but the service reports it ${said}: it may still be paid.` : null;
+  }
+  if (row.state === "paid" && reported.final && reported.outcome === "failed") {
+    return `Paid out here, but the service now reports it ${said}.`;
+  }
+  if (row.state === "service_failed" && reported.final && reported.outcome === "paid") {
+    return `The service reported it failed, and now reports it paid.`;
+  }
+  return null;
+}
+
+/** Stores what the report adds without a move, with a trail entry when the status is news. */
+async function record(
   tx: Tx,
   row: Withdrawal,
-  known: Partial<Pick<Withdrawal, "serviceId" | "serviceAmount" | "serviceStatus" | "serviceUpdatedAt">>,
-  newStatus: string | null,
+  known: Known,
+  newer: boolean,
   source: "webhook" | "loop",
-): Promise<Withdrawal> {
+): Promise<ApplyResult> {
+  if (Object.keys(known).length === 0) return { kind: "unchanged", why: "Nothing new." };
   const [updated] = await tx
     .update(withdrawals)
     .set({
@@ -140,16 +181,16 @@ async function recordStatus(
     .where(eq(withdrawals.id, row.id))
     .returning();
   if (!updated) throw new Error(`withdrawal ${row.id} vanished under its row lock`);
-  if (newStatus !== null) {
+  if (newer) {
     await recordTrailEntry(tx, {
       withdrawalId: row.id,
       action: "withdrawal.state_changed",
       source,
       fromState: row.state,
       toState: row.state,
-      reason: `Service status: ${newStatus}`,
+      reason: `The service reports it "${updated.serviceStatus}".`,
       detail: { previousServiceStatus: row.serviceStatus, serviceId: updated.serviceId },
     });
   }
-  return updated;
+  return { kind: "recorded", previousStatus: row.serviceStatus, withdrawal: updated };
 }

@@ -1,6 +1,6 @@
-import { newOrderId } from "@/lib/order-id";
+import { newFormToken } from "@/lib/order-id";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { users, withdrawalApprovals, withdrawals } from "@/lib/db/schema";
 import { withdrawalTrail } from "./trail";
 import type { ServiceClient } from "@/lib/service";
@@ -34,7 +34,7 @@ const service = {
 
 /** A freshly opened request form (its own order id) each time. */
 const form = (): ValidWithdrawalForm => ({
-  orderId: newOrderId("wd"),
+  requestToken: newFormToken(),
   amountIn: "fiat",
   amount: "",
   fiatAmount: "500",
@@ -121,9 +121,10 @@ describe("approvals are checked again when the payout is submitted", () => {
   });
 
   it("with two approvals needed, one lapsed approval sends it back with the other kept", async () => {
+    // Any threshold asks two approvers of a payout in crypto (its fiat value is unknown).
     await setApprovalThreshold(testDb.db, { amount: "100", fiatCurrency: "USD" }, id("admin"));
+    onTestFinished(() => setApprovalThreshold(testDb.db, null, id("admin")));
     const request = await approvedBy("finance", "finance2");
-    await setApprovalThreshold(testDb.db, null, id("admin"));
     await disableUser(testDb.db, id("finance2"));
     expect((await submitWithdrawal(testDb.db, service, request.id, { source: "loop" })).result).toBe(
       "approvals_lapsed",
@@ -139,8 +140,8 @@ describe("approvals are checked again when the payout is submitted", () => {
 
   it("a disabled approver's approval does not count toward a second approval either", async () => {
     await setApprovalThreshold(testDb.db, { amount: "100", fiatCurrency: "USD" }, id("admin"));
+    onTestFinished(() => setApprovalThreshold(testDb.db, null, id("admin")));
     const request = await requestWithdrawal(testDb.db, form(), id("support"));
-    await setApprovalThreshold(testDb.db, null, id("admin"));
     await approveWithdrawal(testDb.db, request.id, id("finance"));
     await disableUser(testDb.db, id("finance"));
     expect(await approveWithdrawal(testDb.db, request.id, id("finance2"))).toMatchObject({

@@ -88,3 +88,10 @@ export function requiredApprovals(
   if (!fiatValue || fiatValue.fiatCurrency !== threshold.fiatCurrency) return 2;
   return new Decimal(fiatValue.amount).greaterThan(threshold.amount) ? 2 : 1;
 }
+
+/** The fiat value the threshold is compared with: the request's own, when it was asked in fiat. */
+export function fiatValueOf(request: { fiatAmount: string | null; fiatCurrency: string | null }) {
+  return request.fiatAmount && request.fiatCurrency
+    ? { amount: request.fiatAmount, fiatCurrency: request.fiatCurrency }
+    : null;
+}

@@ -4,7 +4,9 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { withdrawalApprovals, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { countingApprovals } from "./approval-policy";
+import { withCurrentRequirement } from "./approval-requirement";
 import { loadApprovals, type RecordedApproval } from "./approvals";
+import { returnRefund, whyRefundNoLongerDue } from "./refund-guard";
 import type { WithdrawalState } from "./state-machine";
 import { transition } from "./transition";
 
@@ -18,13 +20,16 @@ const RECHECKED: readonly WithdrawalState[] = ["approved", "failed"];
 export type Claim =
   | { result: "claimed"; withdrawal: Withdrawal }
   | { result: "approvals_lapsed"; withdrawal: Withdrawal }
+  | { result: "refund_returned"; withdrawal: Withdrawal }
   | { result: "not_mine" };
 
 /**
- * Moves a withdrawal into "submitting" for this caller, in one transaction with the check that
- * its approvals still count (each approver still active and still allowed to approve). When they
- * no longer suffice, the approvals that lapsed are dropped and the withdrawal goes back to
- * awaiting approval, with a note saying whose approval stopped counting.
+ * Moves a withdrawal into "submitting" for this caller, in one transaction with the checks that
+ * nothing changed since it was approved: its approvals still count (each approver still active and
+ * still allowed to approve, as many as the threshold asks for now), and a refund is still owed by
+ * its invoice. When the approvals no longer suffice, the ones that lapsed are dropped and the
+ * withdrawal goes back to awaiting approval, with a note saying why; a refund no longer owed goes
+ * back to its requester.
  */
 export async function claimForSubmission(
   db: Db,
@@ -33,8 +38,15 @@ export async function claimForSubmission(
   set: PgUpdateSetSource<typeof withdrawals>,
 ): Promise<Claim> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
-    if (row && RECHECKED.includes(row.state)) {
+    const [locked] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
+    if (locked && RECHECKED.includes(locked.state)) {
+      const notDue = await whyRefundNoLongerDue(tx, locked);
+      if (notDue)
+        return {
+          result: "refund_returned",
+          withdrawal: await returnRefund(tx, locked, notDue, "submission"),
+        };
+      const row = await withCurrentRequirement(tx, locked);
       const approvals = await loadApprovals(tx, id);
       const counting = countingApprovals(approvals, row.requestedBy);
       if (counting.length < row.requiredApprovals) {
@@ -69,5 +81,5 @@ function lapsedNote(lapsed: RecordedApproval[], missing: number): string {
   const needs = `It needs ${missing} more approval${missing === 1 ? "" : "s"} from finance before it is sent.`;
   return lapsed.length > 0
     ? `Not sent: the approval of ${who} no longer counts (disabled, or no longer allowed to approve). ${needs}`
-    : `Not sent: it has too few approvals. ${needs}`;
+    : `Not sent: the approval threshold asks for more approvals now. ${needs}`;
 }

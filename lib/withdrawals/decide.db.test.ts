@@ -1,4 +1,4 @@
-import { newOrderId } from "@/lib/order-id";
+import { newFormToken } from "@/lib/order-id";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { createUser } from "@/lib/users/manage-users";
@@ -13,7 +13,7 @@ let testDb: TestDb;
 const ids: Record<string, string> = {};
 
 const form = (overrides: Partial<ValidWithdrawalForm> = {}): ValidWithdrawalForm => ({
-  orderId: newOrderId("wd"),
+  requestToken: newFormToken(),
   amountIn: "fiat",
   amount: "",
   fiatAmount: "500",

@@ -6,10 +6,16 @@ import { users, withdrawalApprovals, withdrawals, type Withdrawal } from "@/lib/
 import type { Db, Tx } from "@/lib/db/types";
 import { checkApprover, countingApprovals, mayCancel } from "./approval-policy";
 import { loadApprovals } from "./approvals";
+import { withCurrentRequirement } from "./approval-requirement";
+import { returnRefund, whyRefundNoLongerDue } from "./refund-guard";
+import { WITHDRAWAL_STATE_LABELS } from "./state-machine";
 import { recordTrailEntry } from "./trail";
 import { transition } from "./transition";
 
-export type ApproveOutcome = { fullyApproved: boolean; withdrawal: Withdrawal };
+export type ApproveOutcome =
+  | { fullyApproved: boolean; withdrawal: Withdrawal; returned?: never }
+  /** A refund its invoice no longer owes: not approved, back to its requester with this reason. */
+  | { fullyApproved: false; withdrawal: Withdrawal; returned: string };
 
 /**
  * Locks a request awaiting approval for the whole decision, so two people deciding at once are
@@ -43,18 +49,32 @@ async function lockForDecision(
   return { request, approvalCount: countingApprovals(approvals, request.requestedBy).length };
 }
 
-/** Records an approval; when enough different people approved, the request moves to "approved". */
+/**
+ * Records an approval; when enough different people approved, the request moves to "approved".
+ * The number of approvals needed is read from the threshold as it is now. A refund is checked
+ * against its invoice first: one it no longer owes goes back to its requester instead.
+ */
 export async function approveWithdrawal(db: Db, id: string, approverId: string): Promise<ApproveOutcome> {
   return db.transaction(async (tx) => {
-    const { request, approvalCount } = await lockForDecision(
+    const locked = await lockForDecision(
       tx,
       id,
       approverId,
       "approve",
-      (state) => `This withdrawal is no longer awaiting approval (it is ${state.replace("_", " ")}).`,
+      (state) =>
+        `This withdrawal is no longer awaiting approval (it is ${WITHDRAWAL_STATE_LABELS[state].toLowerCase()}).`,
     );
+    const notDue = await whyRefundNoLongerDue(tx, locked.request);
+    if (notDue) {
+      return {
+        fullyApproved: false,
+        returned: notDue,
+        withdrawal: await returnRefund(tx, locked.request, notDue, "approval"),
+      };
+    }
+    const request = await withCurrentRequirement(tx, locked.request);
     await tx.insert(withdrawalApprovals).values({ withdrawalId: id, approverId });
-    const count = approvalCount + 1;
+    const count = locked.approvalCount + 1;
     if (count < request.requiredApprovals) {
       await recordTrailEntry(tx, {
         withdrawalId: id,

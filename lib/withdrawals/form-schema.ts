@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { safeText } from "@/lib/validation/text";
-import { decimalAmountSchema, orderIdSchema } from "@/lib/service/schemas";
+import { decimalAmountSchema } from "@/lib/service/schemas";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { checkAddress } from "@/lib/currencies/address-format";
 import { cryptoAmountIssue, fiatAmountIssue } from "@/lib/currencies/amount-rules";
@@ -9,11 +9,14 @@ import { paymentMethodIssues } from "@/lib/currencies/crypto";
 /**
  * The withdrawal request form, shared by the browser and the server action. The amount is given
  * either in crypto or in fiat (with its currency): `amountIn` says which, and the schema says
- * which field is missing. `orderId` is made when the form is opened: submitting the same form twice
- * (a double click, two tabs of it, a network retry) makes one request.
+ * which field is missing. `requestToken` is made when the form is opened: submitting the same form
+ * twice (a double click, two tabs of it, a network retry) makes one request. The order id sent to
+ * the service is the server's to make, never the form's.
  */
 export const withdrawalFields = {
-  orderId: orderIdSchema,
+  requestToken: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, "This form is out of date: reload the page and fill it in again."),
   amountIn: z.enum(["crypto", "fiat"]),
   amount: safeText().trim(),
   fiatAmount: safeText().trim(),
@@ -75,9 +78,9 @@ export const withdrawalFormSchema = z.object(withdrawalFields).superRefine(check
 export type WithdrawalFormValues = z.input<typeof withdrawalFormSchema>;
 export type ValidWithdrawalForm = z.output<typeof withdrawalFormSchema>;
 
-export function emptyWithdrawalForm(orderId: string): WithdrawalFormValues {
+export function emptyWithdrawalForm(requestToken: string): WithdrawalFormValues {
   return {
-    orderId,
+    requestToken,
     amountIn: "crypto",
     amount: "",
     fiatAmount: "",

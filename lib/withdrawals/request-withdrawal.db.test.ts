@@ -20,8 +20,8 @@ afterAll(() => testDb.close());
 
 const openedForm = () => openedWithdrawalForm();
 
-const rowsFor = (orderId: string) =>
-  testDb.db.select().from(withdrawals).where(eq(withdrawals.orderId, orderId));
+const rowsFor = (requestToken: string) =>
+  testDb.db.select().from(withdrawals).where(eq(withdrawals.requestToken, requestToken));
 
 describe("requesting a withdrawal from one opened form", () => {
   it("submitted twice at once (a double click) makes one request, and both get it back", async () => {
@@ -31,14 +31,14 @@ describe("requesting a withdrawal from one opened form", () => {
       requestWithdrawal(testDb.db, form, support),
     ]);
     expect(second?.id).toBe(first?.id);
-    expect(await rowsFor(form.orderId)).toHaveLength(1);
+    expect(await rowsFor(form.requestToken)).toHaveLength(1);
   });
 
   it("sent again later (a network retry) gives back the request it made", async () => {
     const form = openedForm();
     const first = await requestWithdrawal(testDb.db, form, support);
     expect((await requestWithdrawal(testDb.db, form, support)).id).toBe(first.id);
-    expect(await rowsFor(form.orderId)).toHaveLength(1);
+    expect(await rowsFor(form.requestToken)).toHaveLength(1);
   });
 
   it("two opened forms are two requests", async () => {
@@ -47,12 +47,17 @@ describe("requesting a withdrawal from one opened form", () => {
     expect(a.id).not.toBe(b.id);
   });
 
-  it("another person's order id is refused on the field, and their request is untouched", async () => {
+  it("another person's token is only theirs: it makes their own request with its own order id, and touches nobody else's", async () => {
     const form = openedForm();
-    await requestWithdrawal(testDb.db, form, support);
-    await expect(requestWithdrawal(testDb.db, { ...form, amount: "999" }, other)).rejects.toThrow(
-      /already used by another request/,
+    const mine = await requestWithdrawal(testDb.db, form, support);
+    const theirs = await requestWithdrawal(testDb.db, { ...form, amount: "999" }, other);
+    expect(theirs.id).not.toBe(mine.id);
+    expect(theirs.orderId).not.toBe(mine.orderId);
+    expect(await rowsFor(form.requestToken)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ requestedBy: support, amount: "10" }),
+        expect.objectContaining({ requestedBy: other, amount: "999" }),
+      ]),
     );
-    expect(await rowsFor(form.orderId)).toMatchObject([{ requestedBy: support, amount: "10" }]);
   });
 });

@@ -6,13 +6,15 @@ import { Unavailable } from "@/lib/service/errors";
 import { createUser } from "@/lib/users/manage-users";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { seedWithdrawal } from "@/test-support/withdrawal-rows";
-import { closeWithdrawal, keepRetrying } from "./review";
+import { closeWithdrawal, confirmNothingSent } from "./close";
+import { keepRetrying } from "./review";
 import { MAX_SUBMIT_ATTEMPTS, submitWithdrawal } from "./submit-withdrawal";
 import { withdrawalTrail } from "./trail";
 
 let testDb: TestDb;
 let requester: string;
 let finance: string;
+let finance2: string;
 beforeAll(async () => {
   testDb = await createTestDb();
   const make = (email: string, role: "support" | "finance") =>
@@ -21,6 +23,7 @@ beforeAll(async () => {
     );
   requester = await make("requester@review.test", "finance");
   finance = await make("finance@review.test", "finance");
+  finance2 = await make("finance2@review.test", "finance");
 });
 afterAll(() => testDb.close());
 
@@ -61,22 +64,30 @@ describe("a withdrawal whose outcome stays unknown", () => {
     });
   });
 
-  it("is closed by finance other than the requester, with the reason in its trail", async () => {
+  it("is closed by two people in finance other than the requester, with the reason in its trail", async () => {
     const stuck = await seedWithdrawal(testDb.db, requester, { orderId: "wd_closed", state: "needs_review" });
-    const closed = await closeWithdrawal(
+    const proposed = await closeWithdrawal(
       testDb.db,
       stuck.id,
       finance,
       "The service confirms it was never paid.",
     );
-    expect(closed.state).toBe("closed");
-    expect((await withdrawalTrail(testDb.db, stuck.id)).at(-1)).toMatchObject({
-      action: "withdrawal.closed",
-      actorId: finance,
-      fromState: "needs_review",
-      toState: "closed",
-      reason: "The service confirms it was never paid.",
-    });
+    expect(proposed).toMatchObject({ outcome: "proposed", withdrawal: { state: "needs_review" } });
+    expect(await confirmNothingSent(testDb.db, stuck.id, finance2)).toMatchObject({ state: "closed" });
+    expect((await withdrawalTrail(testDb.db, stuck.id)).slice(-2)).toMatchObject([
+      {
+        action: "withdrawal.close_proposed",
+        actorId: finance,
+        reason: "The service confirms it was never paid.",
+      },
+      {
+        action: "withdrawal.closed",
+        actorId: finance2,
+        fromState: "needs_review",
+        toState: "closed",
+        reason: expect.stringContaining("The service confirms it was never paid."),
+      },
+    ]);
     await expect(keepRetrying(testDb.db, stuck.id, finance)).rejects.toThrow(/needs review/);
   });
 });

@@ -2,17 +2,18 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { can } from "@/lib/auth/permissions";
 import { RuleError } from "@/lib/auth/rule-error";
-import { users, withdrawalApprovals, withdrawals, type Withdrawal } from "@/lib/db/schema";
+import { users, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
 import { transition } from "./transition";
 
 /**
- * What finance does with a withdrawal that did not end by itself: one whose outcome stayed
- * unknown past the resubmit cap ("needs review"), or one the service refused ("failed"). The
- * requester never decides these: a person who asked for money cannot also be the one who pushes
- * it out again or writes it off.
+ * What finance does with a payout that did not end by itself: one whose outcome stayed unknown
+ * past the resubmit cap or whose final word never came ("needs review"), one the service refused
+ * ("failed") or failed ("service_failed"), one whose report contradicted Paydesk ("conflict").
+ * The requester never decides these: a person who asked for money cannot also be the one who
+ * pushes it out again or writes it off. Closing is in close.ts, sending again in send-again.ts.
  */
-async function lockForReview(tx: Tx, id: string, deciderId: string): Promise<Withdrawal> {
+export async function lockForReview(tx: Tx, id: string, deciderId: string): Promise<Withdrawal> {
   const [withdrawal] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
   if (!withdrawal) throw new RuleError("This withdrawal no longer exists.");
   const [decider] = await tx.select().from(users).where(eq(users.id, deciderId));
@@ -43,43 +44,28 @@ export async function keepRetrying(db: Db, id: string, deciderId: string): Promi
   });
 }
 
-/** Needs review or failed → closed, with the reason: nothing more is sent for it. */
-export async function closeWithdrawal(
+/**
+ * Needs review or conflict → paid: the service's own back office shows the payout paid, with its
+ * transaction reference. One person suffices: it releases nothing (a refund paid keeps its share).
+ */
+export async function recordPaidAtService(
   db: Db,
   id: string,
   deciderId: string,
-  reason: string,
+  txid: string,
 ): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     await lockForReview(tx, id, deciderId);
-    const closed = await transition(tx, id, {
-      event: "close",
+    const paid = await transition(tx, id, {
+      event: "record_paid",
       source: "user",
       actorId: deciderId,
-      reason,
-      set: { nextSubmitAt: null },
+      reason: `The service's back office shows it paid (transaction ${txid}).`,
+      detail: { txid },
+      set: { serviceTxid: txid, nextSubmitAt: null, failureKind: null, failureMessage: null },
     });
-    if (!closed) throw new RuleError("Only a failed withdrawal, or one that needs review, can be closed.");
-    return closed;
-  });
-}
-
-/**
- * Failed → awaiting approval, with no approvals: sending a refused payout again needs fresh
- * approvals, and the person asking for it (never the requester) gives the first.
- */
-export async function reopenForApproval(db: Db, id: string, deciderId: string): Promise<Withdrawal> {
-  return db.transaction(async (tx) => {
-    await lockForReview(tx, id, deciderId);
-    await tx.delete(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, id));
-    const reopened = await transition(tx, id, {
-      event: "reapprove",
-      source: "user",
-      actorId: deciderId,
-      reason: "Sending it again after the service refused it needs fresh approvals.",
-      set: { failureKind: null, failureMessage: null },
-    });
-    if (!reopened) throw new RuleError("Only a failed withdrawal can be sent again this way.");
-    return reopened;
+    if (!paid)
+      throw new RuleError("Only a withdrawal that needs review or is in conflict can be recorded paid.");
+    return paid;
   });
 }

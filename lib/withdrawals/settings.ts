@@ -1,6 +1,5 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { RuleError } from "@/lib/auth/rule-error";
 import { lockActiveAdminIds } from "@/lib/changes/admins";
@@ -10,29 +9,30 @@ import { proposeChange, settingSubject } from "@/lib/changes/store";
 import { settings, type PendingChange } from "@/lib/db/schema";
 import type { Db, DbOrTx, Tx } from "@/lib/db/types";
 import type { ApprovalThreshold } from "./approval-policy";
+import { applyThresholdToWaiting } from "./approval-requirement";
+import { getApprovalThreshold, THRESHOLD_KEY } from "./threshold-setting";
 
-export const THRESHOLD_KEY = "withdrawals.two_approvals_above";
-const thresholdSchema = z.object({ amount: z.string(), fiatCurrency: z.string() });
+export { getApprovalThreshold, THRESHOLD_KEY };
 
-export async function getApprovalThreshold(db: DbOrTx): Promise<ApprovalThreshold | null> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, THRESHOLD_KEY));
-  const parsed = thresholdSchema.safeParse(row?.value);
-  return parsed.success ? { amount: parsed.data.amount, fiatCurrency: parsed.data.fiatCurrency } : null;
-}
-
-/** The bare write: seeds and tests use it; admins go through changeApprovalThreshold. */
+/**
+ * The bare write, with the requests waiting for approval brought in line with it: seeds and tests
+ * use it; admins go through changeApprovalThreshold.
+ */
 export async function setApprovalThreshold(db: DbOrTx, threshold: ApprovalThreshold | null, userId: string) {
-  if (!threshold) {
-    await db.delete(settings).where(eq(settings.key, THRESHOLD_KEY));
-    return;
-  }
-  await db
-    .insert(settings)
-    .values({ key: THRESHOLD_KEY, value: threshold, updatedBy: userId })
-    .onConflictDoUpdate({
-      target: settings.key,
-      set: { value: threshold, updatedBy: userId, updatedAt: new Date() },
-    });
+  await db.transaction(async (tx) => {
+    if (threshold) {
+      await tx
+        .insert(settings)
+        .values({ key: THRESHOLD_KEY, value: threshold, updatedBy: userId })
+        .onConflictDoUpdate({
+          target: settings.key,
+          set: { value: threshold, updatedBy: userId, updatedAt: new Date() },
+        });
+    } else {
+      await tx.delete(settings).where(eq(settings.key, THRESHOLD_KEY));
+    }
+    await applyThresholdToWaiting(tx, threshold);
+  });
 }
 
 const describeThreshold = (threshold: ApprovalThreshold | null) =>

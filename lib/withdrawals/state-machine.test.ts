@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  FINAL_STATES,
   nextState,
   WITHDRAWAL_EVENTS,
   WITHDRAWAL_STATES,
@@ -26,8 +27,37 @@ const ALLOWED: Array<[WithdrawalState, WithdrawalEvent, WithdrawalState]> = [
   ["failed", "reapprove", "awaiting_approval"],
   ["unknown", "give_up", "needs_review"],
   ["needs_review", "keep_retrying", "unknown"],
-  ["needs_review", "close", "closed"],
   ["failed", "close", "closed"],
+  ["service_failed", "close", "closed"],
+  ["service_failed", "resend", "closed"],
+  // A refund its invoice no longer owes goes back to its requester before anything is sent.
+  ["awaiting_approval", "refund_returned", "rejected"],
+  ["approved", "refund_returned", "rejected"],
+  ["failed", "refund_returned", "rejected"],
+  // The service answered with another payout.
+  ["submitting", "submit_conflict", "conflict"],
+  // No final word by the deadline: a person checks the service's back office.
+  ["submitted", "gone_stale", "needs_review"],
+  ["needs_review", "service_paid", "paid"],
+  ["needs_review", "service_failed", "service_failed"],
+  ["needs_review", "service_processing", "submitted"],
+  ["needs_review", "record_paid", "paid"],
+  ["conflict", "record_paid", "paid"],
+  // Closing what may have left takes a second person.
+  ["needs_review", "confirm_nothing_sent", "closed"],
+  ["conflict", "confirm_nothing_sent", "closed"],
+  // What the service says against Paydesk's state is a conflict, never dropped.
+  ["awaiting_approval", "contradicted", "conflict"],
+  ["approved", "contradicted", "conflict"],
+  ["submitted", "contradicted", "conflict"],
+  ["unknown", "contradicted", "conflict"],
+  ["needs_review", "contradicted", "conflict"],
+  ["failed", "contradicted", "conflict"],
+  ["rejected", "contradicted", "conflict"],
+  ["cancelled", "contradicted", "conflict"],
+  ["paid", "contradicted", "conflict"],
+  ["service_failed", "contradicted", "conflict"],
+  ["closed", "contradicted", "conflict"],
 ];
 
 const allowed = new Map(ALLOWED.map(([from, event, to]) => [`${from}/${event}`, to]));
@@ -47,9 +77,20 @@ describe("the withdrawal state machine", () => {
     expect(intoSubmitting.sort()).toEqual(["approved", "unknown"]);
   });
 
-  it("final states go nowhere", () => {
-    for (const from of ["rejected", "cancelled", "paid", "service_failed", "closed"] as const) {
-      for (const event of WITHDRAWAL_EVENTS) expect(nextState(from, event)).toBeNull();
+  it("final states go nowhere but to a conflict, when the service contradicts them", () => {
+    for (const from of FINAL_STATES) {
+      for (const event of WITHDRAWAL_EVENTS) {
+        expect(nextState(from, event)).toBe(event === "contradicted" ? "conflict" : null);
+      }
+    }
+  });
+
+  it("every state that is not final can move on", () => {
+    for (const from of WITHDRAWAL_STATES.filter((state) => !FINAL_STATES.includes(state))) {
+      expect(
+        WITHDRAWAL_EVENTS.some((event) => nextState(from, event) !== null),
+        from,
+      ).toBe(true);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { newOrderId } from "@/lib/order-id";
+import { newFormToken } from "@/lib/order-id";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withdrawals } from "@/lib/db/schema";
@@ -9,7 +9,7 @@ import { createUser } from "@/lib/users/manage-users";
 import { approveWithdrawal } from "./decide";
 import { requestWithdrawal } from "./request-withdrawal";
 import { resubmitDueWithdrawals } from "./resubmit-due";
-import { reopenForApproval } from "./review";
+import { sendAgain } from "./send-again";
 import { submitWithdrawal } from "./submit-withdrawal";
 
 const KEYS = { invoiceKey: "wd-invoice-key", withdrawalKey: "wd-withdrawal-key" };
@@ -35,7 +35,7 @@ const client = (timeoutMs = 2_000) =>
   createServiceClient({ baseUrl: sandbox.url, ...KEYS, timeoutMs, retry: { attempts: 1 } });
 
 const form = (amount: string) => ({
-  orderId: newOrderId("wd"),
+  requestToken: newFormToken(),
   amountIn: "crypto" as const,
   amount,
   fiatAmount: "",
@@ -99,9 +99,10 @@ describe("submitting withdrawals exactly once", () => {
     expect(await submitWithdrawal(testDb.db, client(), request.id, { source: "user" })).toEqual({
       result: "not_mine",
     });
-    await expect(reopenForApproval(testDb.db, request.id, requester)).rejects.toThrow(/finance/);
-    expect(await reopenForApproval(testDb.db, request.id, approvers[1] as string)).toMatchObject({
-      state: "awaiting_approval",
+    await expect(sendAgain(testDb.db, request.id, requester)).rejects.toThrow(/finance/);
+    expect(await sendAgain(testDb.db, request.id, approvers[1] as string)).toMatchObject({
+      kind: "reopened",
+      withdrawal: { state: "awaiting_approval", orderId: request.orderId },
     });
     expect(await approveWithdrawal(testDb.db, request.id, approvers[1] as string)).toMatchObject({
       fullyApproved: true,

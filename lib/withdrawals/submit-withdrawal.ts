@@ -5,7 +5,11 @@ import type { Db } from "@/lib/db/types";
 import { isServiceError, type ServiceClient, type ServiceError, type ValidationFailed } from "@/lib/service";
 import { leaseCoveringCall } from "@/lib/service/call-lease";
 import type { CreateWithdrawalInput } from "@/lib/service/schemas";
+import { answerDiffers } from "./answer-check";
+import { applyServiceReport } from "./apply-service-report";
 import { claimForSubmission } from "./claim-for-submission";
+import { classifyServiceStatus, isNewerServiceStatus } from "./service-status";
+import { staleDeadline } from "./stale-deadline";
 import { wasEverIn } from "./trail";
 import { transition } from "./transition";
 
@@ -38,8 +42,12 @@ const REFUSALS = new Set([
 
 export type SubmitOutcome =
   | { result: "submitted" | "failed" | "unknown"; withdrawal: Withdrawal }
-  /** An approver was disabled or demoted since approving: back to awaiting approval, not sent. */
+  /** The service answered with another payout (order id, address, currency or amount): a conflict. */
+  | { result: "conflict"; withdrawal: Withdrawal }
+  /** Too few approvals count now (an approver disabled or demoted, a raised threshold): not sent. */
   | { result: "approvals_lapsed"; withdrawal: Withdrawal }
+  /** A refund its invoice no longer owes: back to its requester, not sent. */
+  | { result: "refund_returned"; withdrawal: Withdrawal }
   /** Someone else is submitting it, or it is not in a state that can be submitted. */
   | { result: "not_mine" };
 
@@ -64,23 +72,36 @@ export async function submitWithdrawal(
 
   try {
     const remote = await client.createWithdrawal(serviceInput(claimed));
+    const differs = answerDiffers(claimed, remote);
+    if (differs) {
+      const conflict = await transition(db, id, {
+        event: "submit_conflict",
+        ...actor,
+        reason: differs,
+        detail: {
+          answer: { id: remote.id, orderId: remote.orderId, address: remote.address, amount: remote.amount },
+        },
+        set: { reviewReason: differs, nextSubmitAt: null },
+      });
+      return conflict ? { result: "conflict", withdrawal: conflict } : { result: "not_mine" };
+    }
     const submitted = await transition(db, id, {
       event: "submit_succeeded",
       ...actor,
       detail: { serviceId: remote.id },
       set: {
         serviceId: remote.id,
-        // A webhook may have brought a later status while we waited for this answer: keep it.
-        serviceStatus: sql`coalesce(${withdrawals.serviceStatus}, ${remote.status})`,
         serviceAmount: remote.amount,
         serviceCreatedAt: remote.createdAt,
         serviceUpdatedAt: remote.updatedAt,
         failureKind: null,
         failureMessage: null,
         nextSubmitAt: null,
+        staleAt: staleDeadline(new Date()),
       },
     });
-    return submitted ? { result: "submitted", withdrawal: submitted } : { result: "not_mine" };
+    if (!submitted) return { result: "not_mine" };
+    return { result: "submitted", withdrawal: await settleWhatTheServiceSaid(db, submitted, remote.status) };
   } catch (error) {
     if (!isServiceError(error)) {
       await markUnknown(db, id, actor, claimed.submitAttempts, "Unexpected error while submitting");
@@ -99,8 +120,26 @@ export async function submitWithdrawal(
       return failed ? { result: "failed", withdrawal: failed } : { result: "not_mine" };
     }
     const unknown = await markUnknown(db, id, actor, claimed.submitAttempts, error.userMessage, error.kind);
-    return unknown ? { result: "unknown", withdrawal: unknown } : { result: "not_mine" };
+    return unknown
+      ? { result: "unknown", withdrawal: await settleWhatTheServiceSaid(db, unknown) }
+      : { result: "not_mine" };
   }
+}
+
+/**
+ * What the service said while the call was in flight (a webhook during "submitting", left for the
+ * submitter) or in its answer, applied now that the call is over: a final status settles the
+ * payout at once instead of leaving it submitted until the next report.
+ */
+async function settleWhatTheServiceSaid(
+  db: Db,
+  row: Withdrawal,
+  answered?: string | null,
+): Promise<Withdrawal> {
+  const word = answered && isNewerServiceStatus(row.serviceStatus, answered) ? answered : row.serviceStatus;
+  if (!word || (word === row.serviceStatus && !classifyServiceStatus(word).final)) return row;
+  const applied = await applyServiceReport(db, { orderId: row.orderId, status: word }, "loop");
+  return "withdrawal" in applied ? applied.withdrawal : row;
 }
 
 async function markUnknown(

@@ -5,9 +5,15 @@ import type { AuditAction } from "@/lib/audit/actions";
 import { SYSTEM_ACTOR, WEBHOOK_ACTOR } from "@/lib/audit/record";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { recordResolution } from "@/lib/exceptions/record-resolution";
+import { settleByRefunds } from "@/lib/exceptions/settle-by-refunds";
 import { notifyWithdrawalMove } from "@/lib/notifications/withdrawal-events";
-import { nextState, statesAllowing, type WithdrawalEvent, type WithdrawalState } from "./state-machine";
+import {
+  NEEDS_A_PERSON,
+  nextState,
+  statesAllowing,
+  type WithdrawalEvent,
+  type WithdrawalState,
+} from "./state-machine";
 import { recordTrailEntry } from "./trail";
 
 export interface TransitionInput {
@@ -36,7 +42,7 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
     if (!before || !to) return null;
     const [after] = await tx
       .update(withdrawals)
-      .set({ ...input.set, state: to, updatedAt: new Date() })
+      .set({ ...leftBehind(to), ...input.set, state: to, updatedAt: new Date() })
       .where(and(eq(withdrawals.id, id), eq(withdrawals.state, before.state)))
       .returning();
     if (!after) return null;
@@ -52,17 +58,24 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
     });
     await notifyWithdrawalMove(tx, after, to);
     if (to === "paid" && after.refundOfInvoiceId) {
-      // A refund paid out resolves its invoice's exception (unless someone resolved it otherwise first).
-      await recordResolution(tx, input.source === "webhook" ? WEBHOOK_ACTOR : SYSTEM_ACTOR, {
-        invoiceId: after.refundOfInvoiceId,
-        kind: "refunded",
-        note: after.reason,
-        resolvedBy: after.requestedBy,
-        refundWithdrawalId: after.id,
+      // Refunds paid out that cover what the exception put at stake resolve it.
+      await settleByRefunds(tx, input.source === "webhook" ? WEBHOOK_ACTOR : SYSTEM_ACTOR, {
+        ...after,
+        refundOfInvoiceId: after.refundOfInvoiceId,
       });
     }
     return after;
   });
+}
+
+/** What a state leaves behind: the stale deadline of a submitted payout, the review of one that needed a person. */
+function leftBehind(to: WithdrawalState): PgUpdateSetSource<typeof withdrawals> {
+  return {
+    ...(to === "submitted" ? {} : { staleAt: null }),
+    ...(NEEDS_A_PERSON.includes(to)
+      ? {}
+      : { reviewReason: null, closeProposedBy: null, closeProposedAt: null, closeProposedReason: null }),
+  };
 }
 
 /** The audit log's name for a move: people's decisions by name, the rest as state changes. */
@@ -71,6 +84,7 @@ function auditActionOf(event: WithdrawalEvent, from: WithdrawalState): AuditActi
     case "approve":
       return "withdrawal.approved";
     case "reject":
+    case "refund_returned":
       return "withdrawal.rejected";
     case "cancel":
       return "withdrawal.cancelled";
@@ -80,7 +94,11 @@ function auditActionOf(event: WithdrawalEvent, from: WithdrawalState): AuditActi
     case "keep_retrying":
       return "withdrawal.sent_again";
     case "close":
+    case "resend":
+    case "confirm_nothing_sent":
       return "withdrawal.closed";
+    case "record_paid":
+      return "withdrawal.recorded_paid";
     default:
       return "withdrawal.state_changed";
   }

@@ -2,39 +2,51 @@ import { describe, expect, it } from "vitest";
 import type { WithdrawalState } from "./state-machine";
 import { whatViewerMay } from "./viewer-permissions";
 
-const withdrawal = (state: WithdrawalState, approverIds: string[] = []) => ({
+const withdrawal = (
+  state: WithdrawalState,
+  approverIds: string[] = [],
+  more: { closeProposedBy?: string; nothingSentAt?: string } = {},
+) => ({
   state,
   requestedBy: "requester",
   approverIds,
+  closeProposedBy: more.closeProposedBy ?? null,
+  nothingSentAt: more.nothingSentAt ?? null,
 });
+
+const NOTHING = {
+  decide: false,
+  cancel: false,
+  sendAgain: false,
+  keepRetrying: false,
+  recordPaid: false,
+  close: false,
+  proposeClose: false,
+  confirmNothingSent: false,
+  declineClose: false,
+  cannotDecide: null,
+};
+const finance = { id: "f2", role: "finance" } as const;
+const requester = { id: "requester", role: "finance" } as const;
 
 describe("what a viewer may do with a withdrawal", () => {
   it("another finance user decides a request awaiting approval", () => {
-    expect(whatViewerMay(withdrawal("awaiting_approval"), { id: "f2", role: "finance" })).toEqual({
-      decide: true,
-      cancel: false,
-      sendAgain: false,
-      keepRetrying: false,
-      close: false,
-      cannotDecide: null,
-    });
+    expect(whatViewerMay(withdrawal("awaiting_approval"), finance)).toEqual({ ...NOTHING, decide: true });
   });
 
   it("the requester cancels but never decides their own request", () => {
-    expect(whatViewerMay(withdrawal("awaiting_approval"), { id: "requester", role: "finance" })).toEqual({
-      decide: false,
+    expect(whatViewerMay(withdrawal("awaiting_approval"), requester)).toEqual({
+      ...NOTHING,
       cancel: true,
-      sendAgain: false,
-      keepRetrying: false,
-      close: false,
       cannotDecide: "requester",
     });
   });
 
   it("a first approver waits for a second one", () => {
-    expect(
-      whatViewerMay(withdrawal("awaiting_approval", ["f2"]), { id: "f2", role: "finance" }),
-    ).toMatchObject({ decide: false, cannotDecide: "approved-already" });
+    expect(whatViewerMay(withdrawal("awaiting_approval", ["f2"]), finance)).toMatchObject({
+      decide: false,
+      cannotDecide: "approved-already",
+    });
   });
 
   it("a role without the permission only looks", () => {
@@ -45,27 +57,49 @@ describe("what a viewer may do with a withdrawal", () => {
     });
   });
 
-  it("finance sends a refused or orphaned payout again; the loop owns the unknown ones", () => {
-    const finance = { id: "f2", role: "finance" } as const;
-    expect(whatViewerMay(withdrawal("failed"), finance).sendAgain).toBe(true);
-    expect(whatViewerMay(withdrawal("approved"), finance).sendAgain).toBe(true);
+  it("finance sends a refused, failed or orphaned payout again; the loop owns the unknown ones", () => {
+    for (const state of ["failed", "service_failed", "approved"] as const) {
+      expect(whatViewerMay(withdrawal(state), finance).sendAgain, state).toBe(true);
+    }
     expect(whatViewerMay(withdrawal("unknown"), finance).sendAgain).toBe(false);
     expect(whatViewerMay(withdrawal("failed"), { id: "s", role: "support" }).sendAgain).toBe(false);
-    expect(whatViewerMay(withdrawal("paid"), finance)).toMatchObject({ cannotDecide: null, cancel: false });
+    expect(whatViewerMay(withdrawal("paid"), finance)).toEqual(NOTHING);
   });
 
-  it("what did not end by itself is decided by finance other than the requester", () => {
-    const finance = { id: "f2", role: "finance" } as const;
-    const requester = { id: "requester", role: "finance" } as const;
-    expect(whatViewerMay(withdrawal("needs_review"), finance)).toMatchObject({
-      keepRetrying: true,
-      close: true,
-    });
-    expect(whatViewerMay(withdrawal("needs_review"), requester)).toMatchObject({
-      keepRetrying: false,
-      close: false,
-    });
-    expect(whatViewerMay(withdrawal("failed"), finance)).toMatchObject({ sendAgain: true, close: true });
-    expect(whatViewerMay(withdrawal("failed"), requester)).toMatchObject({ sendAgain: false, close: false });
+  it("what the service said no to is closed by one person in finance, never the requester", () => {
+    for (const state of ["failed", "service_failed"] as const) {
+      expect(whatViewerMay(withdrawal(state), finance)).toMatchObject({ sendAgain: true, close: true });
+      expect(whatViewerMay(withdrawal(state), requester)).toEqual(NOTHING);
+    }
+  });
+
+  it("a payout that may have left is recorded paid by one person, or closed by two", () => {
+    for (const state of ["needs_review", "conflict"] as const) {
+      expect(whatViewerMay(withdrawal(state), finance)).toMatchObject({
+        keepRetrying: state === "needs_review",
+        recordPaid: true,
+        close: false,
+        proposeClose: true,
+        confirmNothingSent: false,
+      });
+      expect(whatViewerMay(withdrawal(state), requester)).toEqual(NOTHING);
+      const proposed = withdrawal(state, [], { closeProposedBy: "f3" });
+      expect(whatViewerMay(proposed, finance)).toMatchObject({
+        proposeClose: false,
+        confirmNothingSent: true,
+        declineClose: true,
+      });
+      expect(whatViewerMay(proposed, { id: "f3", role: "finance" })).toMatchObject({
+        confirmNothingSent: false,
+        declineClose: true,
+      });
+    }
+  });
+
+  it("a payout closed by one person while it might have left waits for a second one's confirmation", () => {
+    expect(whatViewerMay(withdrawal("closed"), finance).confirmNothingSent).toBe(true);
+    expect(
+      whatViewerMay(withdrawal("closed", [], { nothingSentAt: "2026-11-25T00:00:00Z" }), finance),
+    ).toEqual(NOTHING);
   });
 });

@@ -5,22 +5,31 @@ import { statesAllowing, type WithdrawalState } from "./state-machine";
 
 /**
  * What the person looking at a withdrawal may do with it, decided once on the server with the
- * rules the actions enforce (approval-policy.ts) and sent to the page, which only shows what this
- * allows. The actions check again when they run, since the withdrawal may have changed since.
+ * rules the actions enforce (approval-policy.ts, review.ts, close.ts, send-again.ts) and sent to
+ * the page, which only shows what this allows. The actions check again when they run, since the
+ * withdrawal may have changed since.
  */
 export interface ViewerPermissions {
   /** Approve or reject: one decision, under one rule. */
   decide: boolean;
   cancel: boolean;
   /**
-   * Send again with the same order id: an approval whose sender stopped; or, after the service
-   * refused it, back to approval (never by the requester).
+   * Send again: an approval whose sender stopped (same order id); after the service refused it,
+   * back to approval; after the service failed it, as a new payout (never by the requester).
    */
   sendAgain: boolean;
   /** Needs review: keep retrying (never the requester). */
   keepRetrying: boolean;
-  /** Failed or needs review: close with a reason (never the requester). */
+  /** Needs review or conflict: record it paid, as the service's back office shows it. */
+  recordPaid: boolean;
+  /** Refused or failed at the service: close it (one person). */
   close: boolean;
+  /** Needs review or conflict, with no proposal yet: propose closing it (a second person confirms). */
+  proposeClose: boolean;
+  /** A proposal by someone else waits (or it was closed by one person before): confirm nothing was sent. */
+  confirmNothingSent: boolean;
+  /** A proposal waits: decline it (its proposer may withdraw it). */
+  declineClose: boolean;
   /** Why this viewer may not decide a withdrawal awaiting approval; null otherwise. */
   cannotDecide: ApprovalRefusal | null;
 }
@@ -31,32 +40,44 @@ export type Viewer = Pick<CurrentUser, "id" | "role">;
  * "approved" normally moves on at once; one still there was orphaned (its sender stopped).
  * "unknown" is left to the background loop, which resubmits it by itself.
  */
-const SENDABLE_AGAIN: readonly WithdrawalState[] = [
-  ...statesAllowing("start_submit").filter((state) => state !== "unknown"),
-  ...statesAllowing("reapprove"),
-];
+const SENDABLE_AGAIN: readonly WithdrawalState[] = ["approved", "failed", "service_failed"];
+const TWO_PERSON_CLOSE: readonly WithdrawalState[] = ["needs_review", "conflict"];
 
 export function whatViewerMay(
-  withdrawal: { state: WithdrawalState; requestedBy: string; approverIds: readonly string[] },
+  withdrawal: {
+    state: WithdrawalState;
+    requestedBy: string;
+    approverIds: readonly string[];
+    closeProposedBy: string | null;
+    nothingSentAt: Date | string | null;
+  },
   viewer: Viewer,
 ): ViewerPermissions {
   const canApprove = can(viewer.role, "withdrawals:approve");
   const awaiting = withdrawal.state === "awaiting_approval";
-  const notRequester = withdrawal.requestedBy !== viewer.id;
+  const reviewer = canApprove && withdrawal.requestedBy !== viewer.id;
   // The viewer comes from an active session: a disabled account never gets this far.
   const decision = checkApprover(
     { id: viewer.id, role: viewer.role, disabled: false, canApprove },
     { requestedBy: withdrawal.requestedBy, approvedBy: withdrawal.approverIds },
   );
+  const proposal = withdrawal.closeProposedBy;
+  const twoPerson = TWO_PERSON_CLOSE.includes(withdrawal.state);
+  const closedUnconfirmed = withdrawal.state === "closed" && !withdrawal.nothingSentAt;
   return {
     decide: awaiting && decision.ok,
     cancel: awaiting && can(viewer.role, "withdrawals:request") && mayCancel(viewer.id, withdrawal),
     sendAgain:
       canApprove &&
       SENDABLE_AGAIN.includes(withdrawal.state) &&
-      (withdrawal.state !== "failed" || notRequester),
-    keepRetrying: canApprove && notRequester && statesAllowing("keep_retrying").includes(withdrawal.state),
-    close: canApprove && notRequester && statesAllowing("close").includes(withdrawal.state),
+      (withdrawal.state === "approved" || reviewer),
+    keepRetrying: reviewer && statesAllowing("keep_retrying").includes(withdrawal.state),
+    recordPaid: reviewer && statesAllowing("record_paid").includes(withdrawal.state),
+    close: reviewer && statesAllowing("close").includes(withdrawal.state),
+    proposeClose: reviewer && twoPerson && !proposal,
+    confirmNothingSent:
+      reviewer && ((twoPerson && proposal !== null && proposal !== viewer.id) || closedUnconfirmed),
+    declineClose: reviewer && twoPerson && proposal !== null,
     cannotDecide: awaiting && !decision.ok ? decision.refusal : null,
   };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, type SQL } from "drizzle-orm";
 import { users, webhookEvents, withdrawals } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import type { Viewer } from "./viewer-permissions";
@@ -16,7 +16,7 @@ export async function getWithdrawalDetail(db: DbOrTx, id: string, viewer: Viewer
   if (!row) return null;
   const [view] = await toWithdrawalViews(db, [row], viewer);
   if (!view) return null;
-  const [audit, webhooks] = await Promise.all([
+  const [audit, webhooks, resentAs, resendOf] = await Promise.all([
     withdrawalTrail(db, id),
     db
       .select()
@@ -24,9 +24,17 @@ export async function getWithdrawalDetail(db: DbOrTx, id: string, viewer: Viewer
       .where(and(eq(webhookEvents.orderId, row.withdrawal.orderId), ne(webhookEvents.outcome, "unverified")))
       .orderBy(desc(webhookEvents.receivedAt))
       .limit(50),
+    linkedPayout(db, eq(withdrawals.resendOfWithdrawalId, id)),
+    row.withdrawal.resendOfWithdrawalId
+      ? linkedPayout(db, eq(withdrawals.id, row.withdrawal.resendOfWithdrawalId))
+      : null,
   ]);
   return {
     withdrawal: view,
+    /** The new payout Send again made of this one after the service failed it. */
+    resentAs,
+    /** The payout the service failed, that this one sends again. */
+    resendOf,
     audit: audit.map((entry) => ({
       id: entry.id,
       actor: entry.actor,
@@ -46,6 +54,14 @@ export async function getWithdrawalDetail(db: DbOrTx, id: string, viewer: Viewer
       duplicates: event.duplicates,
     })),
   };
+}
+
+async function linkedPayout(db: DbOrTx, where: SQL) {
+  const [linked] = await db
+    .select({ id: withdrawals.id, orderId: withdrawals.orderId, state: withdrawals.state })
+    .from(withdrawals)
+    .where(where);
+  return linked ?? null;
 }
 
 export type WithdrawalDetail = NonNullable<Awaited<ReturnType<typeof getWithdrawalDetail>>>;

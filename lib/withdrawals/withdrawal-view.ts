@@ -1,6 +1,11 @@
 import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
-import { invoices, users, withdrawalApprovals, type Withdrawal } from "@/lib/db/schema";
+import { users, withdrawalApprovals, type Withdrawal } from "@/lib/db/schema";
+import type { ExceptionKind } from "@/lib/exceptions/exception-status";
+import { plainAmount } from "@/lib/exceptions/refund-cap";
+import { whyRefundIsNotDue } from "@/lib/exceptions/refund-due";
+import { loadRefundLedger, type RefundLedger } from "@/lib/exceptions/refund-ledger";
+import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
 import type { DbOrTx } from "@/lib/db/types";
 import { addressesPaidBefore } from "./paid-addresses";
 import { whatViewerMay, type Viewer, type ViewerPermissions } from "./viewer-permissions";
@@ -8,18 +13,45 @@ import { whatViewerMay, type Viewer, type ViewerPermissions } from "./viewer-per
 /** A withdrawal as pages get it: plain JSON, with who approved it and what this viewer may do. */
 export type WithdrawalView = Omit<
   Withdrawal,
-  "createdAt" | "updatedAt" | "serviceCreatedAt" | "serviceUpdatedAt" | "nextSubmitAt"
+  | "createdAt"
+  | "updatedAt"
+  | "serviceCreatedAt"
+  | "serviceUpdatedAt"
+  | "nextSubmitAt"
+  | "staleAt"
+  | "closeProposedAt"
+  | "nothingSentAt"
 > & {
   createdAt: string;
   updatedAt: string;
+  /** A submitted payout needs review then, if the service has not said how it ended. */
+  staleAt: string | null;
+  /** A proposal to close it, waiting for a second person in finance. */
+  closeProposal: { by: string | null; at: string; reason: string | null } | null;
+  nothingSentAt: string | null;
   requestedByEmail: string | null;
   approvedBy: string[];
   /** True when Paydesk has never paid out to this address before. */
   newAddress: boolean;
-  /** The invoice this payout refunds, if it is a refund. */
-  refundOf: { invoiceId: string; orderId: string } | null;
+  /** The invoice this payout refunds, if it is a refund, as it is now. */
+  refundOf: RefundOfInvoice | null;
   viewerMay: ViewerPermissions;
 };
+
+/** What the approver needs to know of a refund's invoice now, besides the refund itself. */
+export interface RefundOfInvoice {
+  invoiceId: string;
+  orderId: string;
+  /** Its status now (normalised: paid, overpaid, underpaid, expired…). */
+  status: string;
+  received: string;
+  currency: string;
+  exception: ExceptionKind | null;
+  /** How it was resolved, when a resolution is in force (no refund is owed then). */
+  resolvedAs: string | null;
+  /** Why this refund can no longer go out, when it cannot (approving it would be refused). */
+  notDue: string | null;
+}
 
 export async function toWithdrawalViews(
   db: DbOrTx,
@@ -44,27 +76,70 @@ export async function toWithdrawalViews(
     [...new Set(rows.map((row) => row.withdrawal.address))],
     ids,
   );
-  const refundedIds = [...new Set(rows.flatMap((row) => row.withdrawal.refundOfInvoiceId ?? []))];
-  const refunded = refundedIds.length
-    ? await db
-        .select({ invoiceId: invoices.id, orderId: invoices.orderId })
-        .from(invoices)
-        .where(inArray(invoices.id, refundedIds))
-    : [];
+  const ledgers = await refundLedgers(
+    db,
+    rows.map((row) => row.withdrawal),
+  );
+  const proposers = await emailsOf(
+    db,
+    rows.flatMap((row) => row.withdrawal.closeProposedBy ?? []),
+  );
   return rows.map(({ withdrawal, requester }) => {
     const approvalsOfThis = approvals.filter((approval) => approval.withdrawalId === withdrawal.id);
+    const { closeProposedBy, closeProposedAt, closeProposedReason } = withdrawal;
     return {
       ...withdrawal,
       createdAt: withdrawal.createdAt.toISOString(),
       updatedAt: withdrawal.updatedAt.toISOString(),
+      staleAt: withdrawal.staleAt?.toISOString() ?? null,
+      closeProposal:
+        closeProposedBy && closeProposedAt
+          ? {
+              by: proposers.get(closeProposedBy) ?? null,
+              at: closeProposedAt.toISOString(),
+              reason: closeProposedReason,
+            }
+          : null,
+      nothingSentAt: withdrawal.nothingSentAt?.toISOString() ?? null,
       requestedByEmail: requester,
       approvedBy: approvalsOfThis.map((approval) => approval.email),
       newAddress: !paidBefore.has(withdrawal.address),
-      refundOf: refunded.find((invoice) => invoice.invoiceId === withdrawal.refundOfInvoiceId) ?? null,
+      refundOf: refundOfInvoice(withdrawal, ledgers),
       viewerMay: whatViewerMay(
         { ...withdrawal, approverIds: approvalsOfThis.map((approval) => approval.approverId) },
         viewer,
       ),
     };
   });
+}
+
+async function refundLedgers(db: DbOrTx, payouts: Withdrawal[]): Promise<Map<string, RefundLedger>> {
+  const ids = [...new Set(payouts.flatMap((payout) => payout.refundOfInvoiceId ?? []))];
+  const ledgers = await Promise.all(ids.map((id) => loadRefundLedger(db, id)));
+  return new Map(ledgers.flatMap((ledger) => (ledger ? [[ledger.invoice.id, ledger]] : [])));
+}
+
+function refundOfInvoice(payout: Withdrawal, ledgers: Map<string, RefundLedger>): RefundOfInvoice | null {
+  const ledger = payout.refundOfInvoiceId ? ledgers.get(payout.refundOfInvoiceId) : undefined;
+  if (!ledger) return null;
+  const decided = ["awaiting_approval", "approved", "failed"].includes(payout.state);
+  return {
+    invoiceId: ledger.invoice.id,
+    orderId: ledger.invoice.orderId,
+    status: ledger.invoice.status,
+    received: plainAmount(ledger.received),
+    currency: ledger.currency,
+    exception: ledger.exception,
+    resolvedAs: ledger.resolution ? RESOLUTION_LABELS[ledger.resolution.kind] : null,
+    notDue: decided ? (whyRefundIsNotDue(ledger, payout.amount ?? "0", payout.id)?.message ?? null) : null,
+  };
+}
+
+async function emailsOf(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.email]));
 }

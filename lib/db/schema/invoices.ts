@@ -125,6 +125,7 @@ export const invoiceEvents = pgTable(
         "payment_received",
         "webhook_received",
         "refresh_failed",
+        "exception_reopened",
       ],
     }).notNull(),
     fromStatus: text("from_status"),

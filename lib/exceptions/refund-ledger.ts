@@ -1,0 +1,92 @@
+import "server-only";
+import Decimal from "decimal.js";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { invoiceResolutions, invoices, invoiceTransactions, users, withdrawals } from "@/lib/db/schema";
+import type { DbOrTx } from "@/lib/db/types";
+import { exceptionKind, type ExceptionKind } from "./exception-status";
+import { refundableLeft, refundedSoFar, refundToSettle } from "./refund-cap";
+
+/**
+ * An invoice's money as refunds are decided on it: what it received in its payment currency, the
+ * refunds linked to it, what they hold and what they paid out, its exception and the resolution
+ * in force, and the wallets its payments came from.
+ *
+ * What was received is the service's paid_crypto_amount when it reported one (its ledger is the
+ * truth), else the sum of the transactions Paydesk has seen.
+ */
+export async function loadRefundLedger(db: DbOrTx, invoiceId: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({
+      id: invoices.id,
+      orderId: invoices.orderId,
+      status: invoices.status,
+      isFinal: invoices.isFinal,
+      creationState: invoices.creationState,
+      currency: invoices.currency,
+      network: invoices.network,
+      cryptoAmount: invoices.cryptoAmount,
+      paidCryptoAmount: invoices.paidCryptoAmount,
+      customerId: invoices.customerId,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  // Refunds of one invoice decided at once queue on the invoice's row, so the second sees the first.
+  const [invoice] = options.lock ? await query.for("update") : await query;
+  if (!invoice) return null;
+  const [[payments], wallets, refunds, [resolution]] = await Promise.all([
+    db
+      .select({ total: sql<string | null>`sum(${invoiceTransactions.amount})::text` })
+      .from(invoiceTransactions)
+      .where(eq(invoiceTransactions.invoiceId, invoiceId)),
+    db
+      .selectDistinct({
+        wallet: invoiceTransactions.sourceWallet,
+        firstSeenAt: invoiceTransactions.firstSeenAt,
+      })
+      .from(invoiceTransactions)
+      .where(eq(invoiceTransactions.invoiceId, invoiceId))
+      .orderBy(asc(invoiceTransactions.firstSeenAt)),
+    db
+      .select({
+        id: withdrawals.id,
+        orderId: withdrawals.orderId,
+        amount: withdrawals.amount,
+        state: withdrawals.state,
+        nothingSentAt: withdrawals.nothingSentAt,
+        address: withdrawals.address,
+        createdAt: withdrawals.createdAt,
+      })
+      .from(withdrawals)
+      .where(eq(withdrawals.refundOfInvoiceId, invoiceId))
+      .orderBy(desc(withdrawals.createdAt)),
+    db
+      .select({ kind: invoiceResolutions.kind, by: users.email, at: invoiceResolutions.createdAt })
+      .from(invoiceResolutions)
+      .leftJoin(users, eq(users.id, invoiceResolutions.resolvedBy))
+      .where(and(eq(invoiceResolutions.invoiceId, invoiceId), isNull(invoiceResolutions.reopenedAt))),
+  ]);
+  const received = invoice.paidCryptoAmount ?? payments?.total ?? "0";
+  const currency = invoice.currency ?? "";
+  const exception: ExceptionKind | null = invoice.creationState === "created" ? exceptionKind(invoice) : null;
+  const paidBack = refundedSoFar(refunds);
+  const toSettle = exception
+    ? refundToSettle(exception, { received, cryptoAmount: invoice.cryptoAmount })
+    : null;
+  return {
+    invoice,
+    currency,
+    received,
+    refunds,
+    refundable: refundableLeft({ currency, received, refunds }),
+    exception,
+    /** The resolution in force; null while the exception waits (or there is none). */
+    resolution: resolution ?? null,
+    refundedSoFar: paidBack.toFixed(),
+    /** What refunds must pay back to settle the exception by refunding; null without an exception. */
+    toSettle: toSettle?.toFixed() ?? null,
+    leftToSettle: toSettle ? Decimal.max(toSettle.minus(paidBack), 0).toFixed() : null,
+    sourceWallets: [...new Set(wallets.flatMap((row) => (row.wallet ? [row.wallet] : [])))],
+  };
+}
+
+export type RefundLedger = NonNullable<Awaited<ReturnType<typeof loadRefundLedger>>>;

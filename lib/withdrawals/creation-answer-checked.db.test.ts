@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakePayoutService } from "@/test-support/fake-payout-service";
+import { seedMoneyPeople, withdrawalById, type MoneyPeople } from "@/test-support/money-rows";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
+import { applyServiceReport } from "./apply-service-report";
+import { approveWithdrawal } from "./decide";
+import { requestWithdrawal } from "./request-withdrawal";
+import { submitWithdrawal } from "./submit-withdrawal";
+
+let testDb: TestDb;
+let people: MoneyPeople;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  people = await seedMoneyPeople(testDb.db);
+});
+afterAll(() => testDb.close());
+
+async function approved(amount = "8") {
+  const payout = await requestWithdrawal(testDb.db, openedWithdrawalForm({ amount }), people.support);
+  await approveWithdrawal(testDb.db, payout.id, people.finance1);
+  return payout;
+}
+
+describe("issue 22 case 8: the service's answers are checked against what was asked", () => {
+  it("the order id is made by the server: a form's token that names another payout's order id is only a token", async () => {
+    const form = openedWithdrawalForm({ amount: "8" });
+    const othersOrderId = "wd_20261125_aaaaaaaaaa";
+    const payout = await requestWithdrawal(
+      testDb.db,
+      { ...form, requestToken: othersOrderId, orderId: othersOrderId } as typeof form,
+      people.support,
+    );
+    expect(payout.orderId).not.toBe(othersOrderId);
+    expect(payout.orderId).toMatch(/^wd_\d{14}_[0-9a-f]{10}$/);
+    // The same form sent again by its requester gives back the same request.
+    const again = await requestWithdrawal(
+      testDb.db,
+      { ...form, requestToken: othersOrderId, orderId: othersOrderId } as typeof form,
+      people.support,
+    );
+    expect(again.id).toBe(payout.id);
+  });
+
+  it.each([
+    ["order id", { order_id: "wd_somebody_elses" }, /order id/],
+    ["address", { address: "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7" }, /address/],
+    ["currency", { currency: "USDC" }, /currency/],
+    ["amount", { amount: "80" }, /amount/],
+  ])(
+    "an answer with another %s is a conflict, never submitted, and later reports leave it one",
+    async (_, change, why) => {
+      const payout = await approved();
+      const service = new FakePayoutService();
+      service.answerWith = () => change;
+
+      const outcome = await submitWithdrawal(testDb.db, service, payout.id, { source: "loop" });
+
+      const after = await withdrawalById(testDb.db, payout.id);
+      expect(outcome.result).not.toBe("submitted");
+      expect(after.state).toBe("conflict");
+      expect(after.reviewReason).toMatch(why);
+      await applyServiceReport(testDb.db, service.settle(payout.orderId, "paid"), "webhook");
+      expect((await withdrawalById(testDb.db, payout.id)).state).toBe("conflict");
+    },
+  );
+
+  it("an answer that matches the request (amounts compared as decimals) is submitted", async () => {
+    const payout = await approved("8");
+    const service = new FakePayoutService();
+    service.answerWith = () => ({ amount: "8.000000" });
+    expect((await submitWithdrawal(testDb.db, service, payout.id, { source: "loop" })).result).toBe(
+      "submitted",
+    );
+  });
+});

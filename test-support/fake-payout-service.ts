@@ -1,0 +1,106 @@
+// Test support: a model of the payment service's payouts, in memory. It keeps one record per
+// order id (as the real service does: creation is idempotent by order_id), answers each creation
+// with an outcome the test chooses, and hands out the reports (webhooks) a test delivers when it
+// likes: late, twice, out of order or never. Not imported by application code.
+import {
+  InsufficientFunds,
+  Unavailable,
+  type CreateWithdrawalInput,
+  type ServiceClient,
+} from "@/lib/service";
+import { withdrawalResponseSchema } from "@/lib/service/responses";
+import type { ServiceReport } from "@/lib/withdrawals/apply-service-report";
+
+/**
+ * What the next creation call meets: accepted; a timeout after the service committed the payout
+ * (the answer is lost); a timeout before it did; a refusal (422).
+ */
+export type CreationOutcome = "accept" | "timeout_after_commit" | "timeout_before_commit" | "refuse";
+
+export interface ServicePayout {
+  id: string;
+  orderId: string;
+  address: string;
+  /** Crypto amount, or the fiat amount when the payout was asked for in fiat. */
+  amount: string;
+  currency: string;
+  network: string;
+  status: string;
+}
+
+export class FakePayoutService implements ServiceClient {
+  readonly callBudgetMs = 10_000;
+  readonly payouts = new Map<string, ServicePayout>();
+  /** Every creation call, in order, as sent. */
+  readonly calls: CreateWithdrawalInput[] = [];
+  /** Outcomes of the next creation calls, first first; "accept" when empty. */
+  readonly next: CreationOutcome[] = [];
+  /** Changes the answer to a creation (a service that answers with another payout). */
+  answerWith: ((payout: ServicePayout) => Record<string, unknown>) | null = null;
+  private counter = 0;
+
+  async createWithdrawal(input: CreateWithdrawalInput) {
+    this.calls.push(input);
+    const outcome = this.next.shift() ?? "accept";
+    if (outcome === "refuse") throw new InsufficientFunds({ status: 422 });
+    if (outcome === "timeout_before_commit") throw new Unavailable("timeout", "fake: no answer");
+    let payout = this.payouts.get(input.orderId);
+    if (!payout) {
+      payout = {
+        id: `svc_wd_${++this.counter}`,
+        orderId: input.orderId,
+        address: input.address,
+        amount: String(input.amount ?? input.fiatAmount),
+        currency: input.currency ?? "",
+        network: input.network ?? "",
+        status: "process",
+      };
+      this.payouts.set(input.orderId, payout);
+    }
+    if (outcome === "timeout_after_commit") throw new Unavailable("timeout", "fake: answer lost");
+    const raw = {
+      id: payout.id,
+      order_id: payout.orderId,
+      amount: payout.amount,
+      address: payout.address,
+      currency: payout.currency,
+      network: payout.network,
+      status: payout.status,
+      additional_data: null,
+      created_at: 1_700_000_000,
+      update_at: 1_700_000_000,
+      ...this.answerWith?.(payout),
+    };
+    return withdrawalResponseSchema.parse(raw);
+  }
+
+  /** The service moves a payout on (process, check, paid, fail, cancel, system_fail). */
+  settle(orderId: string, status: string): ServiceReport {
+    const payout = this.payouts.get(orderId);
+    if (!payout) throw new Error(`the fake service holds no payout ${orderId}`);
+    payout.status = status;
+    return this.reportOf(payout);
+  }
+
+  reportOf(payout: ServicePayout): ServiceReport {
+    return {
+      orderId: payout.orderId,
+      status: payout.status,
+      serviceId: payout.id,
+      amount: payout.amount,
+      txid: payout.status === "paid" ? `tx_${payout.id}` : null,
+    };
+  }
+
+  getInvoice(): never {
+    throw new Error("FakePayoutService holds payouts only");
+  }
+
+  createInvoice(): never {
+    throw new Error("FakePayoutService holds payouts only");
+  }
+
+  checkConnection(): never {
+    throw new Error("FakePayoutService holds payouts only");
+  }
+}

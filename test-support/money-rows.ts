@@ -1,0 +1,110 @@
+// Test support for the money paths after a payout leaves: the people involved, an invoice that
+// received money, refunds of it, and withdrawals moved to a state for a test to start from. Not
+// imported by application code.
+import Decimal from "decimal.js";
+import { eq } from "drizzle-orm";
+import { invoices, invoiceTransactions, withdrawals, type Invoice, type Withdrawal } from "@/lib/db/schema";
+import type { Db } from "@/lib/db/types";
+import { newOrderId } from "@/lib/order-id";
+import type { ValidRefundForm } from "@/lib/refunds/form-schema";
+import { insertListInvoices } from "./invoice-rows";
+import { insertUser } from "./users";
+import { openedWithdrawalForm } from "./withdrawal-rows";
+
+export interface MoneyPeople {
+  support: string;
+  finance1: string;
+  finance2: string;
+  finance3: string;
+  admin: string;
+}
+
+export async function seedMoneyPeople(db: Db, tag = Math.random().toString(36).slice(2, 8)) {
+  const make = async (name: string, role: "support" | "finance" | "admin") =>
+    (await insertUser(db, { email: `${name}-${tag}@money.test`, role, password: "a-long-password-1" })).id;
+  return {
+    support: await make("support", "support"),
+    finance1: await make("finance1", "finance"),
+    finance2: await make("finance2", "finance"),
+    finance3: await make("finance3", "finance"),
+    admin: await make("admin", "admin"),
+  } satisfies MoneyPeople;
+}
+
+/**
+ * An invoice of `cryptoAmount` USDT on TRON, confirmed by the service, that received `payments`
+ * (one transaction each) and is now `status` (normalised: overpaid, underpaid, paid, expired).
+ */
+export async function invoiceThatReceived(
+  db: Db,
+  input: {
+    status: string;
+    payments: string[];
+    cryptoAmount?: string;
+    isFinal?: boolean;
+    createdBy?: string;
+  },
+): Promise<Invoice> {
+  const orderId = newOrderId("inv");
+  const paid = input.payments.reduce((sum, amount) => sum.plus(amount), new Decimal(0));
+  await insertListInvoices(db, [
+    {
+      orderId,
+      status: input.status,
+      serviceId: `svc_${orderId}`,
+      serviceStatus: input.status,
+      isFinal: input.isFinal ?? true,
+      currency: "USDT",
+      network: "TRON",
+      amount: "10.00",
+      cryptoAmount: input.cryptoAmount ?? "10",
+      paidCryptoAmount: paid.toFixed(),
+      customerId: "cust-22",
+      createdBy: input.createdBy,
+      createdAt: new Date().toISOString(),
+    },
+  ]);
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  if (!invoice) throw new Error("invoiceThatReceived: nothing inserted");
+  if (input.payments.length > 0) {
+    await db.insert(invoiceTransactions).values(
+      input.payments.map((amount, index) => ({
+        invoiceId: invoice.id,
+        txid: `tx_${orderId}_${index}`,
+        amount,
+        sourceWallet: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      })),
+    );
+  }
+  return invoice;
+}
+
+/** The refund form as the invoice's Refund button opens it, for `amount` USDT. */
+export function refundForm(invoiceId: string, amount: string): ValidRefundForm {
+  return {
+    ...openedWithdrawalForm({ amount, customerId: "cust-22", reason: "refund of the excess" }),
+    refundOfInvoiceId: invoiceId,
+  };
+}
+
+/** Puts a withdrawal straight into a state (a test's starting point), with the columns given. */
+export async function moveTo(
+  db: Db,
+  id: string,
+  state: Withdrawal["state"],
+  set: Partial<typeof withdrawals.$inferInsert> = {},
+): Promise<Withdrawal> {
+  const [row] = await db
+    .update(withdrawals)
+    .set({ state, ...set })
+    .where(eq(withdrawals.id, id))
+    .returning();
+  if (!row) throw new Error(`moveTo: no withdrawal ${id}`);
+  return row;
+}
+
+export async function withdrawalById(db: Db, id: string): Promise<Withdrawal> {
+  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+  if (!row) throw new Error(`no withdrawal ${id}`);
+  return row;
+}
