@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ExceptionsList } from "@/components/dashboard/exceptions-list";
+import { PayoutsWorklist } from "@/components/dashboard/payouts-worklist";
 import { PaidVolumeChart } from "@/components/dashboard/paid-volume-chart";
 import { StatusCounts } from "@/components/dashboard/status-counts";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,7 @@ import { countUnresolvedExceptions } from "@/lib/exceptions/unresolved";
 import { listResolvedExceptions, listUnresolvedExceptions } from "@/lib/exceptions/worklist";
 import { DASHBOARD_FRESH_SECONDS, dashboardFigures } from "@/lib/invoices/dashboard-snapshot";
 import { lastDays, volumeSeries } from "@/lib/invoices/volume-series";
+import { listPayoutsNeedingAttention } from "@/lib/withdrawals/attention";
 
 const DAY_MS = 86_400_000;
 
@@ -37,6 +39,8 @@ export default async function HomePage({
   if (!can(user.role, "invoices:view")) return heading;
 
   const db = await getDb();
+  // Finance's own work first: the payouts that wait for one of them.
+  const payouts = can(user.role, "withdrawals:approve") ? await listPayoutsNeedingAttention(db) : null;
   const now = new Date();
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const weekStart = new Date(today.getTime() - 6 * DAY_MS);
@@ -54,6 +58,7 @@ export default async function HomePage({
   return (
     <div className="grid gap-6">
       {heading}
+      {payouts ? <PayoutsWorklist rows={payouts} /> : null}
       <div className="grid gap-6 md:grid-cols-2">
         <StatusCounts
           title="Created today (UTC)"

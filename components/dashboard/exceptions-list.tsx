@@ -6,12 +6,7 @@ import type { ResolvedException, UnresolvedException } from "@/lib/exceptions/wo
 import { formatDateTime, formatRelative } from "@/lib/format";
 import { asInvoiceStatus } from "@/lib/invoices/status";
 import { cn } from "@/lib/cn";
-
-const HOW = {
-  refunded: "Refunded",
-  accepted_as_paid: "Accepted as paid",
-  marked_resolved: "Marked resolved",
-};
+import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
 
 /**
  * The worklist: exceptions nobody has dealt with, oldest first, with what each puts at stake;
@@ -110,7 +105,8 @@ function ResolvedRows({ rows }: { rows: ResolvedException[] }) {
         >
           <InvoiceCells invoice={row}>
             <p>
-              {HOW[row.how]} by {row.resolvedBy ?? "Paydesk"} on {formatDateTime(row.resolvedAt)}
+              {RESOLUTION_LABELS[row.how]} by {row.resolvedBy ?? "Paydesk"} on{" "}
+              {formatDateTime(row.resolvedAt)}
             </p>
             <p className="text-slate-600">{row.note}</p>
           </InvoiceCells>

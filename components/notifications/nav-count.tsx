@@ -7,6 +7,7 @@ import { useWhatWaits } from "./use-what-waits";
 const SAYS = {
   approvals: (n: string) => `${n} waiting for your approval`,
   exceptions: (n: string) => `${n} unresolved exceptions`,
+  payouts: (n: string) => `${n} payouts waiting for someone in finance`,
 };
 
 /** A count beside a navigation link, kept fresh while the page is open; nothing when zero. */

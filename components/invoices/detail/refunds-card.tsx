@@ -35,7 +35,7 @@ export function RefundsCard({
       current.state.data?.refunds.some((refund) => !FINAL_STATES.includes(refund.state)) ? POLL_MS : false,
   });
   const data = query.data ?? initial;
-  const canAskForOne = canRefund && data.exception !== null && isPositiveAmount(data.refundable);
+  const canAskForOne = canRefund && data.offersRefund;
   if (data.refunds.length === 0 && !canAskForOne) return null;
   return (
     <Card
@@ -48,9 +48,17 @@ export function RefundsCard({
         ) : null
       }
     >
-      <p className="text-sm text-slate-600">
-        Received {data.received} {data.currency}; {data.refundable} {data.currency} can still be refunded.
+      <p className="text-sm text-slate-600" data-testid="refund-figures">
+        Received {data.received} {data.currency}
+        {data.offersRefund ? `; ${data.refundable} ${data.currency} can still be refunded.` : "."}
       </p>
+      {data.toSettle !== null && isPositiveAmount(data.refundedSoFar) ? (
+        <p className="text-sm text-slate-600" data-testid="refund-progress">
+          Refunds paid out sent back {data.refundedSoFar} of the {data.toSettle} {data.currency} this
+          exception puts at stake
+          {isPositiveAmount(data.leftToSettle) ? `; ${data.leftToSettle} ${data.currency} is left.` : "."}
+        </p>
+      ) : null}
       {data.refunds.length === 0 ? (
         <p className="text-sm text-slate-600">No refund has been requested.</p>
       ) : (

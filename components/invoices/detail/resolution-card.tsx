@@ -5,6 +5,7 @@ import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { acceptAsPaidAction, markResolvedAction } from "@/lib/exceptions/actions";
 import type { InvoiceException } from "@/lib/exceptions/invoice-exception";
+import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
 import { formatDateTime } from "@/lib/format";
 import { fetchJson } from "@/lib/query-client";
 import { ResolveButton } from "./resolve-button";
@@ -15,12 +16,6 @@ const KIND_TEXT = {
   overpaid: "The customer paid more than the invoice asked.",
   underpaid: "The customer paid less than the invoice asked.",
   expired_with_payment: "A payment arrived but the invoice expired before it was complete.",
-} as const;
-
-const HOW_TEXT = {
-  refunded: "Refunded",
-  accepted_as_paid: "Accepted as paid",
-  marked_resolved: "Marked resolved",
 } as const;
 
 /** An exception on the invoice page: how it was resolved, or the ways to resolve it. */
@@ -55,7 +50,8 @@ export function ResolutionCard({
           data-testid="resolution"
         >
           <p className="font-medium">
-            {HOW_TEXT[resolution.how]} by {resolution.by ?? "Paydesk"} on {formatDateTime(resolution.at)}
+            {RESOLUTION_LABELS[resolution.how]} by {resolution.by ?? "Paydesk"} on{" "}
+            {formatDateTime(resolution.at)}
           </p>
           <p className="whitespace-pre-wrap">{resolution.note}</p>
         </div>

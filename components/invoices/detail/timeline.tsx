@@ -28,6 +28,8 @@ function describe(event: Event): string {
       return `Webhook received${detail.reportedStatus ? ` (status ${String(detail.reportedStatus)})` : ""}`;
     case "refresh_failed":
       return `Could not check with the service: ${String(detail.message ?? "unknown error")}`;
+    case "exception_reopened":
+      return `Exception reopened: ${String(detail.reason ?? "new money arrived after it was resolved")}`;
     default:
       return event.kind;
   }

@@ -11,6 +11,7 @@ import { describeAmount, describeFee } from "@/lib/withdrawals/present";
 import { rejectFormSchema } from "@/lib/withdrawals/reject-schema";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { ReasonField } from "@/components/ui/reason-field";
+import { RefundOfInvoice } from "@/components/withdrawals/refund-of-invoice";
 
 /**
  * Approve (after seeing exactly what leaves, and where) or reject (with a reason); nothing when
@@ -74,6 +75,9 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
                   valueClassName: "font-mono text-xs break-all",
                 },
                 { label: "Fee", value: describeFee(withdrawal.isSubtract) },
+                ...(withdrawal.refundOf
+                  ? [{ label: "Refund of", value: <RefundOfInvoice refundOf={withdrawal.refundOf} /> }]
+                  : []),
                 ...(withdrawal.newAddress
                   ? [
                       {

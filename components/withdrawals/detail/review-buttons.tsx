@@ -1,18 +1,26 @@
 "use client";
 
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
-import { closeWithdrawalAction, keepRetryingWithdrawalAction } from "@/lib/withdrawals/actions";
+import type { ActionResult } from "@/lib/auth/action-result";
+import {
+  closeWithdrawalAction,
+  confirmNothingSentAction,
+  declineCloseAction,
+  keepRetryingWithdrawalAction,
+  recordPaidWithdrawalAction,
+} from "@/lib/withdrawals/actions";
 import { closeFormSchema } from "@/lib/withdrawals/close-schema";
+import { recordPaidFormSchema } from "@/lib/withdrawals/review-schemas";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
-import { ReasonField } from "@/components/ui/reason-field";
+import { TextActionDialog } from "./text-action-dialog";
 
 /**
- * For a withdrawal that did not end by itself (outcome unknown past the resubmit cap, or refused
- * by the service): keep retrying, or close it with a reason. Offered only to finance other than
- * the requester (`viewerMay`); the server checks again.
+ * For a payout that did not end by itself: keep retrying, record it paid as the service's back
+ * office shows it, close it (one person when the service said it failed; otherwise one proposes
+ * and a second confirms nothing was sent). Offered only as `viewerMay` says (finance other than
+ * the requester); the server checks again.
  */
 export function ReviewButtons({
   withdrawal,
@@ -22,70 +30,85 @@ export function ReviewButtons({
   onDone: () => Promise<unknown>;
 }) {
   const may = withdrawal.viewerMay;
-  const [reason, setReason] = useState("");
-  const [reasonError, setReasonError] = useState<string>();
+  const { id } = withdrawal;
 
-  async function finish(ok: boolean, message: string) {
-    if (ok) toast.success(message);
-    else toast.error(message);
+  async function finish(result: ActionResult<{ message: string }>) {
+    if (result.ok) toast.success(result.data.message);
+    else toast.error(result.message);
     await onDone();
-    return ok;
+    return result.ok;
   }
 
   return (
     <div className="flex flex-wrap items-center gap-3">
+      {may.confirmNothingSent ? (
+        <ConfirmDialog
+          trigger={<Button size="sm">Confirm nothing was sent</Button>}
+          title="Confirm that nothing was sent?"
+          description={
+            withdrawal.closeProposal
+              ? `${withdrawal.closeProposal.by ?? "Someone in finance"} proposed closing it: "${withdrawal.closeProposal.reason ?? ""}". Confirm only after checking the service's own records yourself: once closed, a refund's share of its invoice can be refunded again.`
+              : "It was closed by one person while it may have been paid. Confirm only after checking the service's own records yourself: a refund's share of its invoice can then be refunded again."
+          }
+          confirmLabel="Confirm and close"
+          tone="danger"
+          onConfirm={async () => finish(await confirmNothingSentAction({ id }))}
+        />
+      ) : null}
+      {may.declineClose ? (
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="secondary">
+              Decline closing
+            </Button>
+          }
+          title="Keep it open?"
+          description="The proposal to close it is withdrawn; it stays on finance's worklist."
+          confirmLabel="Keep it open"
+          onConfirm={async () => finish(await declineCloseAction({ id }))}
+        />
+      ) : null}
+      {may.recordPaid ? (
+        <TextActionDialog
+          id={`record-paid-${id}`}
+          trigger="Record paid"
+          title="Record this payout as paid?"
+          intro="Do this when the service's own back office shows the payout paid. Its transaction reference is kept with it."
+          field="txid"
+          label="Transaction reference (hash)"
+          multiline={false}
+          confirmLabel="Record paid"
+          schema={recordPaidFormSchema}
+          run={({ txid }) => recordPaidWithdrawalAction({ id, txid })}
+          onDone={onDone}
+        />
+      ) : null}
       {may.keepRetrying ? (
         <ConfirmDialog
           trigger={<Button size="sm">Keep retrying</Button>}
           title="Keep sending it with the same order id?"
           description="Do this after checking with the service that the payout was not made some other way. It is sent again until the service answers; the same order id means it can never be paid twice."
           confirmLabel="Keep retrying"
-          onConfirm={async () => {
-            const result = await keepRetryingWithdrawalAction({ id: withdrawal.id });
-            return finish(result.ok, result.ok ? result.data.message : result.message);
-          }}
+          onConfirm={async () => finish(await keepRetryingWithdrawalAction({ id }))}
         />
       ) : null}
-      {may.close ? (
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="secondary">
-              Close
-            </Button>
+      {may.close || may.proposeClose ? (
+        <TextActionDialog
+          id={`close-reason-${id}`}
+          trigger={may.close ? "Close" : "Propose closing"}
+          title={may.close ? "Close this withdrawal?" : "Propose closing this withdrawal?"}
+          intro={
+            may.close
+              ? "The service said it paid nothing. Nothing more is sent for it; a refund's share of its invoice can be refunded again."
+              : "It may have been paid. It closes only when a second person in finance confirms that nothing was sent."
           }
-          title="Close this withdrawal?"
-          confirmLabel="Close withdrawal"
+          field="reason"
+          label="Reason (what you checked)"
+          confirmLabel={may.close ? "Close withdrawal" : "Propose closing"}
           tone="danger"
-          onConfirm={async () => {
-            const form = closeFormSchema.safeParse({ reason });
-            if (!form.success) {
-              setReasonError(form.error.issues[0]?.message);
-              return false;
-            }
-            const result = await closeWithdrawalAction({ id: withdrawal.id, reason: form.data.reason });
-            if (!result.ok && result.fieldErrors?.reason) {
-              setReasonError(result.fieldErrors.reason[0]);
-              return false;
-            }
-            return finish(result.ok, result.ok ? result.data.message : result.message);
-          }}
-          description={
-            <div className="grid gap-1.5">
-              <p className="text-sm text-slate-600">
-                Nothing more is sent for it. Close it only after checking with the service what happened.
-              </p>
-              <ReasonField
-                id={`close-reason-${withdrawal.id}`}
-                label="Reason (what you checked)"
-                value={reason}
-                error={reasonError}
-                onChange={(value) => {
-                  setReason(value);
-                  setReasonError(undefined);
-                }}
-              />
-            </div>
-          }
+          schema={closeFormSchema}
+          run={({ reason }) => closeWithdrawalAction({ id, reason })}
+          onDone={onDone}
         />
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -10,9 +11,16 @@ import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { DecisionButtons } from "./decision-buttons";
 import { ReviewButtons } from "./review-buttons";
 
+const SEND_AGAIN_LABEL: Partial<Record<WithdrawalView["state"], string>> = {
+  approved: "Send again (same order id)",
+  failed: "Send again (needs a fresh approval)",
+  service_failed: "Send again as a new payout",
+};
+
 /** Offers what the server said this viewer may do with the withdrawal (`viewerMay`), nothing more. */
 export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["withdrawal", withdrawal.id] });
   const may = withdrawal.viewerMay;
@@ -24,6 +32,8 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
     else toast.error(result.message);
     await refresh();
     setBusy(false);
+    // A payout failed at the service is sent again as a new one: that is the one to follow now.
+    if (result.ok && result.data.id !== withdrawal.id) router.push(`/withdrawals/${result.data.id}`);
   }
 
   if (withdrawal.state === "awaiting_approval") {
@@ -60,22 +70,22 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
       </div>
     );
   }
-  const failed = withdrawal.state === "failed";
-  if (may.sendAgain || may.keepRetrying || may.close) {
-    return (
-      <div className="flex flex-wrap items-center gap-3">
-        {may.sendAgain ? (
-          <Button size="sm" onClick={retry} disabled={busy}>
-            {busy
-              ? "Sending…"
-              : failed
-                ? "Send again (needs a fresh approval)"
-                : "Send again (same order id)"}
-          </Button>
-        ) : null}
-        <ReviewButtons withdrawal={withdrawal} onDone={refresh} />
-      </div>
-    );
-  }
-  return null;
+  const reviews =
+    may.keepRetrying ||
+    may.recordPaid ||
+    may.close ||
+    may.proposeClose ||
+    may.confirmNothingSent ||
+    may.declineClose;
+  if (!may.sendAgain && !reviews) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {may.sendAgain ? (
+        <Button size="sm" onClick={retry} disabled={busy}>
+          {busy ? "Sending…" : (SEND_AGAIN_LABEL[withdrawal.state] ?? "Send again")}
+        </Button>
+      ) : null}
+      {reviews ? <ReviewButtons withdrawal={withdrawal} onDone={refresh} /> : null}
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { DetailList, type DetailItem } from "@/components/ui/detail-list";
 import { fetchJson } from "@/lib/query-client";
@@ -11,7 +12,8 @@ import { FINAL_STATES } from "@/lib/withdrawals/state-machine";
 import { AuditTrail } from "./audit-trail";
 import { WithdrawalActions } from "./withdrawal-actions";
 import { WithdrawalStateBadge } from "../withdrawal-state-badge";
-import { RefundOfLink } from "@/components/withdrawals/refund-of-link";
+import { RefundOfInvoice } from "@/components/withdrawals/refund-of-invoice";
+import { AttentionBanner } from "./attention-banner";
 
 const POLL_MS = 3_000;
 
@@ -23,7 +25,7 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
     refetchInterval: (current) =>
       FINAL_STATES.includes(current.state.data?.withdrawal.state ?? "paid") ? false : POLL_MS,
   });
-  const { withdrawal, audit, webhooks } = query.data;
+  const { withdrawal, audit, webhooks, resentAs, resendOf } = query.data;
   const facts: DetailItem[] = [
     { label: "Amount", value: <strong>{describeAmount(withdrawal)}</strong> },
     { label: "Network", value: withdrawal.network },
@@ -44,6 +46,22 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
     },
     { label: "Service id", value: withdrawal.serviceId ?? "—" },
     { label: "Service status", value: withdrawal.serviceStatus ?? "—" },
+    ...(withdrawal.serviceTxid
+      ? [
+          {
+            label: "Transaction",
+            value: <code className="text-xs break-all">{withdrawal.serviceTxid}</code>,
+          },
+        ]
+      : []),
+    ...(withdrawal.state === "submitted" && withdrawal.staleAt
+      ? [
+          {
+            label: "Final word due",
+            value: `Needs review if the service has not said how it ended by ${formatDateTime(withdrawal.staleAt)}`,
+          },
+        ]
+      : []),
     {
       label: "Paid out (service)",
       value: withdrawal.serviceAmount ? `${withdrawal.serviceAmount} ${withdrawal.currency}` : "—",
@@ -64,11 +82,30 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
             <span className="text-xs font-medium text-amber-700">Never paid before</span>
           ) : null}
         </div>
-        <RefundOfLink refundOf={withdrawal.refundOf} />
+        <RefundOfInvoice refundOf={withdrawal.refundOf} />
       </div>
       {withdrawal.state === "rejected" && withdrawal.rejectionReason ? (
         <p role="status" className="rounded-md border border-slate-300 bg-slate-100 p-4 text-sm">
           Rejected: {withdrawal.rejectionReason}
+        </p>
+      ) : null}
+      <AttentionBanner withdrawal={withdrawal} />
+      {resentAs ? (
+        <p className="text-sm" data-testid="resent-as">
+          Sent again as{" "}
+          <Link href={`/withdrawals/${resentAs.id}`} className="font-mono underline">
+            {resentAs.orderId}
+          </Link>
+          .
+        </p>
+      ) : null}
+      {resendOf ? (
+        <p className="text-sm" data-testid="resend-of">
+          Sends again{" "}
+          <Link href={`/withdrawals/${resendOf.id}`} className="font-mono underline">
+            {resendOf.orderId}
+          </Link>
+          , which the service failed.
         </p>
       ) : null}
       {(withdrawal.state === "failed" || withdrawal.state === "unknown") && withdrawal.failureMessage ? (

@@ -16,7 +16,7 @@ import { getDb } from "@/lib/db/client";
 import { formatRelative } from "@/lib/format";
 import { describeAmount } from "@/lib/withdrawals/present";
 import { listAwaitingApproval } from "@/lib/withdrawals/approval-queue";
-import { RefundOfLink } from "@/components/withdrawals/refund-of-link";
+import { RefundOfInvoice } from "@/components/withdrawals/refund-of-invoice";
 
 export const metadata: Metadata = { title: "Approvals" };
 
@@ -73,7 +73,7 @@ export default async function ApprovalsPage() {
               </TableCell>
               <TableCell label="Reason" className="max-w-64 text-sm">
                 <div className="grid gap-1">
-                  <RefundOfLink refundOf={withdrawal.refundOf} />
+                  <RefundOfInvoice refundOf={withdrawal.refundOf} />
                   <span>{withdrawal.reason}</span>
                 </div>
               </TableCell>

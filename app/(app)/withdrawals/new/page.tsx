@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { WithdrawalForm } from "@/components/withdrawals/form/withdrawal-form";
 import { requirePermission } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
-import { newOrderId } from "@/lib/order-id";
+import { newFormToken } from "@/lib/order-id";
 import { refundFormFor } from "@/lib/refunds/refund-form";
 import { emptyWithdrawalForm } from "@/lib/withdrawals/form-schema";
 
@@ -26,14 +26,14 @@ export default async function NewWithdrawalPage({
           Someone in finance other than you approves it before anything is paid out.
         </p>
       </div>
-      <WithdrawalForm defaultValues={emptyWithdrawalForm(newOrderId("wd"))} />
+      <WithdrawalForm defaultValues={emptyWithdrawalForm(newFormToken())} />
     </div>
   );
 }
 
 async function RefundRequest({ invoiceId }: { invoiceId: string }) {
   if (!/^[0-9a-f-]{36}$/i.test(invoiceId)) notFound();
-  const opened = await refundFormFor(await getDb(), invoiceId, newOrderId("wd"));
+  const opened = await refundFormFor(await getDb(), invoiceId, newFormToken());
   if (!opened) notFound();
   return (
     <div className="grid max-w-3xl gap-6">
