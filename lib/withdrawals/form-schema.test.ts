@@ -49,6 +49,17 @@ describe("the withdrawal request form refuses what the service would refuse afte
     });
   });
 
+  it("a mistyped address is refused on the address field, as the form shows it", () => {
+    expect(fieldErrors({ ...valid, address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSF" })).toEqual({
+      address: [
+        "This TRON address looks mistyped: its checksum does not match. Copy it again from the recipient.",
+      ],
+    });
+    expect(fieldErrors({ ...valid, address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLS" })).toEqual({
+      address: ["This is not a TRON address (expected T followed by 33 letters and digits)."],
+    });
+  });
+
   it("an unknown network is refused on the network field", () => {
     expect(fieldErrors({ ...valid, network: "MOON" })).toEqual({
       network: ["USDT is offered on TRON, ETH, BSC: choose one of those networks."],

@@ -104,6 +104,8 @@ describe("POST /v1/withdrawals", () => {
     await expectField(usdt({ address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u" }), "address"); // bad checksum
     await expectField(usdt({ address: VALID_ADDRESSES.ETH }), "address");
     await expectField(usdt({ network: "ETH", address: "0x1234" }), "address");
+    // Mixed case must be the EIP-55 spelling: the last letter's case flipped.
+    await expectField(usdt({ network: "ETH", address: VALID_ADDRESSES.ETH.replace(/c7$/, "C7") }), "address");
     await expectField(
       {
         ...usdt(),
