@@ -5,6 +5,7 @@ import {
   nextRefreshAt,
   OPEN_INTERVAL_MS,
 } from "./refresh-schedule";
+import type { InvoiceStatus } from "./status";
 
 const now = new Date("2026-11-25T12:00:00Z");
 const minutes = (count: number) => count * 60_000;
@@ -52,5 +53,57 @@ describe("when the loop polls an open invoice again", () => {
       nextRefreshAt({ isFinal: false, expiresAt: ago(AFTER_EXPIRY_GRACE_MS + 1), createdAt, now }),
     ).toBeNull();
     expect(nextRefreshAt({ isFinal: true, expiresAt: later(minutes(5)), createdAt, now })).toBeNull();
+  });
+});
+
+describe("polling after expiry (issue 22, item 11)", () => {
+  const expiresAt = ago(minutes(24 * 60));
+  const createdAt = ago(minutes(25 * 60));
+  const hours = (count: number) => minutes(count * 60);
+  const sinceExpiry = (at: Date) => at.getTime() - expiresAt.getTime();
+
+  /** Every poll the loop makes of an invoice that stays `status`, from the look shortly after expiry. */
+  function pollsAfterExpiry(status: InvoiceStatus): Date[] {
+    const polls = [new Date(expiresAt.getTime() + OPEN_INTERVAL_MS)];
+    for (let next = polls[0]; next && polls.length < 1000;) {
+      next = nextRefreshAt({ status, expiresAt, createdAt, now: next });
+      if (next) polls.push(next);
+    }
+    return polls;
+  }
+
+  it("still polls an expired invoice 2 hours after expiry, so a late payment is seen, and stops after 3 days", () => {
+    const polls = pollsAfterExpiry("expired");
+    const around2h = polls.find((at) => sinceExpiry(at) >= hours(2));
+    expect(around2h && sinceExpiry(around2h)).toBeLessThanOrEqual(hours(2) + minutes(13));
+    expect(sinceExpiry(polls.at(-1) ?? expiresAt)).toBe(hours(72));
+    expect(nextRefreshAt({ status: "expired", expiresAt, createdAt, now: later(hours(48) + 1) })).toBeNull();
+  });
+
+  it("polls every tenth of the time since expiry, at least every 5 minutes, at most every 6 hours", () => {
+    const polls = pollsAfterExpiry("underpaid");
+    const gaps = polls.slice(1).map((at, i) => at.getTime() - (polls[i]?.getTime() ?? 0));
+    expect(Math.min(...gaps.slice(0, -1))).toBeGreaterThanOrEqual(minutes(5));
+    expect(Math.max(...gaps)).toBe(hours(6));
+    expect(polls.length).toBeLessThan(80);
+    const at10h = nextRefreshAt({
+      status: "expired",
+      expiresAt,
+      createdAt,
+      now: new Date(expiresAt.getTime() + hours(10)),
+    });
+    expect(at10h && sinceExpiry(at10h)).toBe(hours(11));
+  });
+
+  it("keeps polling whatever can still change (open, underpaid, expired, unknown); paid, overpaid and failed stop at once", () => {
+    const twoHoursAfter = new Date(expiresAt.getTime() + hours(2));
+    const beforeExpiry = ago(hours(25));
+    for (const status of ["open", "underpaid", "expired", "unknown"] as const) {
+      expect(nextRefreshAt({ status, expiresAt, createdAt, now: twoHoursAfter })).not.toBeNull();
+    }
+    for (const status of ["paid", "overpaid", "failed"] as const) {
+      expect(nextRefreshAt({ status, expiresAt, createdAt, now: twoHoursAfter })).toBeNull();
+      expect(nextRefreshAt({ status, expiresAt, createdAt, now: beforeExpiry })).toBeNull();
+    }
   });
 });
