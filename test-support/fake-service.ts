@@ -26,7 +26,7 @@ export class FakeService implements ServiceClient {
   /** Delay per read, so concurrent rounds really overlap. */
   delayMs = 0;
   /** Awaited between reading the record and answering (a test's scheduler decides when). */
-  beforeAnswer: ((id: string) => Promise<unknown>) | null = null;
+  beforeAnswer: ((id: string, record: RawInvoice | undefined) => Promise<unknown>) | null = null;
   private readonly held: { asked: () => void; released: Promise<void> }[] = [];
 
   /** The longest one call may take, retries included; a test may set a long one. */
@@ -58,7 +58,7 @@ export class FakeService implements ServiceClient {
       hold.asked();
       await hold.released;
     }
-    if (this.beforeAnswer) await this.beforeAnswer(id);
+    if (this.beforeAnswer) await this.beforeAnswer(id, record);
     if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (!record) throw new NotFound({ status: 404 });
     return invoiceResponseSchema.parse(record);
