@@ -48,3 +48,19 @@ describe("which payment service a start may use", () => {
     ).toBeTruthy();
   });
 });
+
+describe("the invoice polling budget", () => {
+  const embedded = { ...secret, PAYDESK_SANDBOX: "embedded" };
+
+  it("is 20 polls a second unless set, and refuses 0, fractions and absurd values", () => {
+    expect(parseStartupEnv(embedded).PAYDESK_POLL_BUDGET_PER_SECOND).toBe(20);
+    expect(
+      parseStartupEnv({ ...embedded, PAYDESK_POLL_BUDGET_PER_SECOND: "50" }).PAYDESK_POLL_BUDGET_PER_SECOND,
+    ).toBe(50);
+    for (const bad of ["0", "2.5", "1001", "many"]) {
+      expect(() => parseStartupEnv({ ...embedded, PAYDESK_POLL_BUDGET_PER_SECOND: bad })).toThrow(
+        /PAYDESK_POLL_BUDGET_PER_SECOND/,
+      );
+    }
+  });
+});

@@ -22,6 +22,8 @@ const envSchema = z.object({
   PAYDESK_PAYOUT_STALE_HOURS: z.coerce.number().min(1).max(720).default(24),
   /** On SIGTERM, how long queued webhook refreshes may take to finish against the real service (what is left, the sweep does after a restart). */
   PAYDESK_SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  /** How many invoices the background loop may poll per second, per process (webhook refreshes are not counted). */
+  PAYDESK_POLL_BUDGET_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(20),
   /** How many proxies of ours stand in front of Paydesk (0: clients connect directly). */
   TRUST_PROXY: z
     .enum(["true", "false"])

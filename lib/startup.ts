@@ -31,7 +31,7 @@ export async function startPaydesk(): Promise<void> {
         "set PAYMENTS_BASE_URL and its keys instead to connect the real payment service.",
     );
   }
-  startBackgroundJobs(db, getServiceClient);
+  startBackgroundJobs(db, getServiceClient, { pollBudgetPerSecond: env.PAYDESK_POLL_BUDGET_PER_SECOND });
   // The embedded sandbox is served by this very server, which takes no new connection once stopping:
   // its refreshes would fail, so they are left to the sweep after the restart.
   registerShutdown(usesEmbeddedSandbox() ? 0 : env.PAYDESK_SHUTDOWN_DRAIN_SECONDS);

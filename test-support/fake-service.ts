@@ -10,13 +10,27 @@ export const TEST_INVOICE_KEY = "test-invoice-key";
 
 type RawInvoice = Record<string, unknown>;
 
-/** A service holding invoices as the wire would carry them; counts getInvoice per id. */
+/** A held read (holdNextAnswer): `asked` once the service has read the record, `release` sends the answer. */
+export interface HeldAnswer {
+  asked: Promise<void>;
+  release(): void;
+}
+
+/**
+ * A service holding invoices as the wire would carry them; counts getInvoice per id. Each read
+ * answers with the record as it was when asked, however late the answer arrives.
+ */
 export class FakeService implements ServiceClient {
-  readonly callBudgetMs = 10_000;
   readonly records = new Map<string, RawInvoice>();
   readonly reads = new Map<string, number>();
   /** Delay per read, so concurrent rounds really overlap. */
   delayMs = 0;
+  /** Awaited between reading the record and answering (a test's scheduler decides when). */
+  beforeAnswer: ((id: string, record: RawInvoice | undefined) => Promise<unknown>) | null = null;
+  private readonly held: { asked: () => void; released: Promise<void> }[] = [];
+
+  /** The longest one call may take, retries included; a test may set a long one. */
+  constructor(readonly callBudgetMs = 10_000) {}
 
   set(id: string, record: RawInvoice) {
     this.records.set(id, { id, ...record });
@@ -26,10 +40,26 @@ export class FakeService implements ServiceClient {
     return [...this.reads.values()].reduce((sum, count) => sum + count, 0);
   }
 
+  /** The next read takes the record at once and answers only when released. */
+  holdNextAnswer(): HeldAnswer {
+    let asked!: () => void;
+    let release!: () => void;
+    const askedPromise = new Promise<void>((resolve) => (asked = resolve));
+    this.held.push({ asked, released: new Promise<void>((resolve) => (release = resolve)) });
+    return { asked: askedPromise, release };
+  }
+
   async getInvoice(id: string) {
     this.reads.set(id, (this.reads.get(id) ?? 0) + 1);
-    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    // set() replaces the whole record, so this reference is the record as it is now.
     const record = this.records.get(id);
+    const hold = this.held.shift();
+    if (hold) {
+      hold.asked();
+      await hold.released;
+    }
+    if (this.beforeAnswer) await this.beforeAnswer(id, record);
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     if (!record) throw new NotFound({ status: 404 });
     return invoiceResponseSchema.parse(record);
   }

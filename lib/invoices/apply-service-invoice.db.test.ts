@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoiceEvents } from "@/lib/db/schema";
+import { invoiceEvents, invoices, invoiceTransactions } from "@/lib/db/schema";
+import { listUnresolvedExceptions } from "@/lib/exceptions/worklist";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import type { ServiceInvoice } from "@/lib/service";
 import { createUser } from "@/lib/users/manage-users";
@@ -8,6 +10,7 @@ import { recordInvoiceIntent } from "./create-invoice";
 
 let testDb: TestDb;
 let invoiceId: string;
+let userId: string;
 
 const answer = (status: string, transactions: ServiceInvoice["transactions"] = []): ServiceInvoice => ({
   id: "svc_1",
@@ -38,8 +41,9 @@ beforeAll(async () => {
     role: "support",
     password: "a-long-password-1",
   });
+  userId = user.id;
   invoiceId = (
-    await recordInvoiceIntent(testDb.db, { orderId: "inv_apply", amount: "10", fiatCurrency: "USD" }, user.id)
+    await recordInvoiceIntent(testDb.db, { orderId: "inv_apply", amount: "10", fiatCurrency: "USD" }, userId)
   ).id;
 });
 afterAll(() => testDb.close());
@@ -76,5 +80,86 @@ describe("applying the service's answers", () => {
       statusChanged: false,
       invoice: { status: "paid", serviceStatus: "paid", isFinal: true },
     });
+  });
+});
+
+describe("answers that arrive out of order (issue 22, item 6)", () => {
+  const tx = (id: string, amount: string) => ({
+    transactionId: id,
+    sourceWallet: "Tsrc",
+    amount,
+    currency: "USDT",
+    network: "TRON",
+    createdAt: null,
+  });
+  let count = 0;
+  /** An invoice the service confirmed as pending, and a way to write the service's later answers about it. */
+  async function freshInvoice() {
+    const orderId = `inv_order_${++count}`;
+    const { id } = await recordInvoiceIntent(
+      testDb.db,
+      { orderId, amount: "10", fiatCurrency: "USD" },
+      userId,
+    );
+    const serviceId = `svc_order_${count}`;
+    const reading = (status: string, paid: string, transactions: ServiceInvoice["transactions"]) => ({
+      ...answer(status, transactions),
+      id: serviceId,
+      orderId,
+      paidCryptoAmount: paid,
+      paidFiatAmount: paid,
+    });
+    await applyServiceInvoice(testDb.db, id, reading("pending", "0", []), "user");
+    const stored = async () => (await testDb.db.select().from(invoices).where(eq(invoices.id, id)))[0];
+    return { id, reading, stored };
+  }
+
+  it("keeps an overpaid invoice overpaid when the older answer saying paid commits last", async () => {
+    const { id, reading, stored } = await freshInvoice();
+    const paidOver = reading("paid_over", "12", [tx("a", "10"), tx("b", "2")]);
+    await applyServiceInvoice(testDb.db, id, paidOver, "webhook");
+    const late = await applyServiceInvoice(testDb.db, id, reading("paid", "10", [tx("a", "10")]), "loop");
+
+    expect(late).toMatchObject({ statusChanged: false, newTransactions: 0, olderNews: true });
+    expect(await stored()).toMatchObject({
+      status: "overpaid",
+      serviceStatus: "paid_over",
+      paidCryptoAmount: "12",
+    });
+    const worklist = await listUnresolvedExceptions(testDb.db, 100);
+    expect(worklist.find((entry) => entry.id === id)).toMatchObject({ status: "overpaid" });
+  });
+
+  it("changes nothing for an answer with fewer payments or less received, yet records a payment only it lists", async () => {
+    const { id, reading, stored } = await freshInvoice();
+    const newer = reading("wrong_amount_waiting", "6", [tx("a", "4"), tx("b", "2")]);
+    await applyServiceInvoice(testDb.db, id, newer, "webhook");
+    const before = await stored();
+
+    const fewer = reading("wrong_amount_waiting", "6", [tx("a", "4")]);
+    expect(await applyServiceInvoice(testDb.db, id, fewer, "loop")).toMatchObject({ olderNews: true });
+    const less = reading("wrong_amount_waiting", "4", [tx("a", "4"), tx("c", "1")]);
+    expect(await applyServiceInvoice(testDb.db, id, less, "loop")).toMatchObject({
+      olderNews: true,
+      newTransactions: 1,
+    });
+    expect(await stored()).toEqual(before);
+    const payments = await testDb.db
+      .select()
+      .from(invoiceTransactions)
+      .where(eq(invoiceTransactions.invoiceId, id));
+    expect(payments.map((payment) => payment.txid).sort()).toEqual(["a", "b", "c"]);
+  });
+
+  it("replaces a final status only by a higher one: a late payment turns expired into paid, never back", async () => {
+    const { id, reading } = await freshInvoice();
+    await applyServiceInvoice(testDb.db, id, reading("cancel", "0", []), "loop");
+    await applyServiceInvoice(testDb.db, id, reading("paid", "10", [tx("a", "10")]), "webhook");
+    expect(
+      await applyServiceInvoice(testDb.db, id, reading("cancel", "10", [tx("a", "10")]), "loop"),
+    ).toMatchObject({ olderNews: true, invoice: { status: "paid" } });
+    expect(
+      await applyServiceInvoice(testDb.db, id, reading("paid_over", "10", [tx("a", "10")]), "loop"),
+    ).toMatchObject({ olderNews: false, invoice: { status: "overpaid" } });
   });
 });

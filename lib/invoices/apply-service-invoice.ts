@@ -1,12 +1,13 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { invoiceEvents, invoices, invoiceTransactions, type Invoice } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
 import { reopenOnNewMoney } from "@/lib/exceptions/reopen-on-new-money";
 import { notifyInvoiceStatus } from "@/lib/notifications/invoice-events";
 import type { ServiceInvoice } from "@/lib/service";
+import { isOlderNews } from "./evidence";
 import { nextRefreshAt } from "./refresh-schedule";
-import { normaliseInvoiceStatus } from "./status";
+import { asInvoiceStatus, normaliseInvoiceStatus } from "./status";
 
 export type SyncSource = "user" | "webhook" | "loop" | "view";
 
@@ -14,12 +15,15 @@ export interface ApplyResult {
   invoice: Invoice;
   statusChanged: boolean;
   newTransactions: number;
+  /** The answer knew less than the row (lib/invoices/evidence.ts): only its new payments, if any, were recorded. */
+  olderNews: boolean;
 }
 
 /**
  * Writes what the service says about an invoice into the local row, in one transaction: the
  * fields, new transactions (once each, by hash), and timeline events for a status change and
- * each payment. Safe to call any number of times with the same answer, in any order of arrival.
+ * each payment. Safe to call any number of times with the same answer, in any order of arrival:
+ * under the row's lock, an answer older in evidence than the row changes nothing.
  */
 export async function applyServiceInvoice(
   db: DbOrTx,
@@ -45,9 +49,32 @@ export async function applyServiceInvoiceIn(
   if (!local) throw new Error(`invoice ${invoiceId} does not exist`);
 
   const { status, isFinal } = normaliseInvoiceStatus(remote.status ?? local.serviceStatus);
-  // Reads race (a webhook, the loop, a watcher): an answer saying "not final" about an invoice
-  // already final is older news and must not undo it.
-  if (local.isFinal && !isFinal) return { invoice: local, statusChanged: false, newTransactions: 0 };
+  const [stored] = await tx
+    .select({ transactions: count() })
+    .from(invoiceTransactions)
+    .where(eq(invoiceTransactions.invoiceId, invoiceId));
+  const olderNews = isOlderNews(
+    {
+      status: asInvoiceStatus(local.status),
+      isFinal: local.isFinal,
+      paidCryptoAmount: local.paidCryptoAmount,
+      paidFiatAmount: local.paidFiatAmount,
+      transactions: stored?.transactions ?? 0,
+    },
+    {
+      status,
+      isFinal,
+      paidCryptoAmount: remote.paidCryptoAmount,
+      paidFiatAmount: remote.paidFiatAmount,
+      transactions: new Set(recordable(remote).map((transaction) => transaction.transactionId)).size,
+    },
+  );
+  if (olderNews) {
+    // Reads race (webhooks, the loop, a watcher, other instances): the row stays as the newer
+    // answer left it, but a payment this answer lists is a fact whenever it is learnt.
+    const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
+    return { invoice: local, statusChanged: false, newTransactions, olderNews };
+  }
   const expiresAt = remote.expiresAt ?? local.expiresAt;
   const [updated] = await tx
     .update(invoices)
@@ -77,6 +104,7 @@ export async function applyServiceInvoiceIn(
       serviceCreatedAt: remote.createdAt ?? local.serviceCreatedAt,
       lastSyncedAt: now,
       nextRefreshAt: nextRefreshAt({
+        status,
         isFinal,
         expiresAt,
         createdAt: remote.createdAt ?? local.serviceCreatedAt ?? local.createdAt,
@@ -103,18 +131,21 @@ export async function applyServiceInvoiceIn(
   }
   const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
   await reopenOnNewMoney(tx, invoiceId, local, updated, source);
-  return { invoice: updated, statusChanged, newTransactions };
+  return { invoice: updated, statusChanged, newTransactions, olderNews };
+}
+
+/** The payments an answer lists that can be recorded (a hash and an amount). */
+function recordable(remote: ServiceInvoice) {
+  return remote.transactions.filter((transaction) => transaction.transactionId && transaction.amount);
 }
 
 async function recordTransactions(tx: Tx, invoiceId: string, remote: ServiceInvoice, source: SyncSource) {
-  const rows = remote.transactions
-    .filter((transaction) => transaction.transactionId && transaction.amount)
-    .map((transaction) => ({
-      invoiceId,
-      txid: transaction.transactionId as string,
-      sourceWallet: transaction.sourceWallet,
-      amount: transaction.amount as string,
-    }));
+  const rows = recordable(remote).map((transaction) => ({
+    invoiceId,
+    txid: transaction.transactionId as string,
+    sourceWallet: transaction.sourceWallet,
+    amount: transaction.amount as string,
+  }));
   if (rows.length === 0) return 0;
   const inserted = await tx
     .insert(invoiceTransactions)

@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
 import { queuePolledRefreshes } from "@/lib/webhooks/processing-queue";
 import { InvoiceRefresher } from "./invoice-refresher";
+import { createPollBudget } from "./poll-budget";
 import { WebhookPruner } from "./webhook-pruner";
 import { WebhookSweeper } from "./webhook-sweeper";
 import { WithdrawalResubmitter } from "./withdrawal-resubmitter";
@@ -18,11 +19,21 @@ interface Loop {
 }
 type GlobalWithJobs = typeof globalThis & { [globalKey]?: Loop[] };
 
-export function startBackgroundJobs(db: Db, client: () => ServiceClient): void {
+export interface BackgroundJobOptions {
+  /** PAYDESK_POLL_BUDGET_PER_SECOND: invoice polls per second the refresh loop may make. */
+  pollBudgetPerSecond: number;
+}
+
+export function startBackgroundJobs(
+  db: Db,
+  client: () => ServiceClient,
+  { pollBudgetPerSecond }: BackgroundJobOptions,
+): void {
   const store = globalThis as GlobalWithJobs;
   if (store[globalKey]) return;
+  const pollBudget = createPollBudget(pollBudgetPerSecond);
   const loops: Loop[] = [
-    new InvoiceRefresher({ db, client, runRefreshes: queuePolledRefreshes }),
+    new InvoiceRefresher({ db, client, runRefreshes: queuePolledRefreshes, pollBudget }),
     new WithdrawalResubmitter({ db, client }),
     new WebhookPruner({ db }),
     new WebhookSweeper({ db, client }),

@@ -1,6 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
+import { applyServiceInvoice } from "@/lib/invoices/apply-service-invoice";
+import { invoiceResponseSchema } from "@/lib/service/responses";
 import { createTestDb, openSecondInstanceDb, type TestDb } from "@/test-support/test-db";
 import { FakeService, seedInvoice } from "@/test-support/fake-service";
 import { InvoiceRefresher, type InvoiceRefresherOptions } from "./invoice-refresher";
@@ -17,6 +19,7 @@ beforeEach(async () => {
   service = new FakeService();
 });
 
+const answer = (raw: Record<string, unknown>) => invoiceResponseSchema.parse(raw);
 const silent = { error: () => {}, info: () => {} };
 const refresher = (options: Partial<InvoiceRefresherOptions> = {}) =>
   new InvoiceRefresher({ db: testDb.db, client: () => service, log: silent, ...options });
@@ -114,4 +117,102 @@ describe(`invoice refresher (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
       expect(service.reads.has("svc_inv_002")).toBe(true);
     },
   );
+});
+
+describe("issue 22: the lease, polling after expiry, the polling budget", () => {
+  const paidLate = (orderId: string) => ({
+    status: "paid",
+    order_id: orderId,
+    paid_crypto_amount: "10",
+    paid_fiat_amount: "10",
+    transactions: [{ txid: `late_${orderId}`, amount: "10" }],
+  });
+
+  it("leases a claimed invoice for longer than the client's worst-case call", async () => {
+    service = new FakeService(130_000);
+    await seedDue(1);
+    const held = service.holdNextAnswer();
+    const round = refresher().runOnce();
+    await held.asked;
+    const [row] = await testDb.db.select().from(invoices).where(eq(invoices.orderId, "inv_000"));
+    held.release();
+    await round;
+    expect(row?.nextRefreshAt?.getTime()).toBeGreaterThan(Date.now() + 130_000);
+  });
+
+  it("still polls an expired invoice 2 hours after expiry, and sees the late payment", async () => {
+    const expiresAt = new Date(Date.now() - 2 * 3_600_000);
+    const { id } = await seedInvoice(testDb.db, "inv_late", { expiresAt });
+    // The look shortly after expiry, as the loop makes it: the service says cancel (expired).
+    await applyServiceInvoice(
+      testDb.db,
+      id,
+      answer({
+        id: "svc_inv_late",
+        status: "cancel",
+        order_id: "inv_late",
+        expires_at: expiresAt.toISOString(),
+      }),
+      "loop",
+      undefined,
+      new Date(expiresAt.getTime() + 30_000),
+    );
+    service.set("svc_inv_late", { ...paidLate("inv_late"), expires_at: expiresAt.toISOString() });
+
+    const report = await refresher().runOnce();
+    expect(report.claimed).toBe(1);
+    const [row] = await testDb.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(row).toMatchObject({ status: "paid", paidCryptoAmount: "10", nextRefreshAt: null });
+  });
+
+  it("stops polling an expired invoice 3 days after expiry", async () => {
+    const expiresAt = new Date(Date.now() - 3 * 24 * 3_600_000 - 60_000);
+    const { id } = await seedInvoice(testDb.db, "inv_gone", { expiresAt });
+    const expired = {
+      id: "svc_inv_gone",
+      status: "cancel",
+      order_id: "inv_gone",
+      expires_at: expiresAt.toISOString(),
+    };
+    await applyServiceInvoice(testDb.db, id, answer(expired), "loop");
+    service.set("svc_inv_gone", { ...paidLate("inv_gone"), expires_at: expiresAt.toISOString() });
+
+    expect((await refresher().runOnce()).claimed).toBe(0);
+    const [row] = await testDb.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(row).toMatchObject({ status: "expired", nextRefreshAt: null });
+  });
+
+  it("claims no more than the polling budget grants, oldest due first, even after a full batch", async () => {
+    await seedDue(30);
+    // A budget of 5 polls per second whose second never ends during the test (no clock in it).
+    let left = 5;
+    const pollBudget = {
+      take: async (wanted: number) => {
+        const granted = Math.min(wanted, left);
+        left -= granted;
+        return { granted, retryInMs: 1_000 };
+      },
+      giveBack: async (unused: number) => {
+        left += unused;
+      },
+    };
+    const loop = refresher({ pollBudget });
+    expect((await loop.runOnce()).claimed).toBe(5);
+    expect([...service.reads.keys()].sort()).toEqual([
+      "svc_inv_000",
+      "svc_inv_001",
+      "svc_inv_002",
+      "svc_inv_003",
+      "svc_inv_004",
+    ]);
+    expect((await loop.runOnce()).claimed).toBe(0);
+
+    left = 5; // the next second
+    const smallBatches = refresher({ batchSize: 5, pollBudget });
+    expect((await smallBatches.runOnce()).claimed).toBe(5);
+    // A full batch starts the next round at once: the budget still says no.
+    expect((await smallBatches.runOnce()).claimed).toBe(0);
+    expect(service.reads.has("svc_inv_009")).toBe(true);
+    expect(service.totalReads()).toBe(10);
+  });
 });

@@ -1,8 +1,10 @@
 import type { Db } from "@/lib/db/types";
 import { refreshInvoice } from "@/lib/invoices/refresh-invoice";
 import type { ServiceClient } from "@/lib/service";
+import { leaseCoveringCall } from "@/lib/service/call-lease";
 import { claimDueInvoices } from "@/lib/invoices/claim-due-invoices";
 import { PeriodicJob } from "./periodic-job";
+import { createPollBudget, type PollBudget } from "./poll-budget";
 import { runBounded } from "./run-bounded";
 
 export interface InvoiceRefresherOptions {
@@ -12,7 +14,8 @@ export interface InvoiceRefresherOptions {
   intervalMs?: number;
   batchSize?: number;
   concurrency?: number;
-  leaseMs?: number;
+  /** Polls a second this loop may make (PAYDESK_POLL_BUDGET_PER_SECOND); by default 20 a second. */
+  pollBudget?: PollBudget;
   /**
    * How a round's refreshes are run (each never rejects); by default `concurrency` at a time. The
    * server passes its refresh queue, where webhooks go first (lib/webhooks/processing-queue.ts).
@@ -31,21 +34,26 @@ export interface RoundReport {
 }
 
 /**
- * The background loop that keeps open invoices current when webhooks do not arrive: every
- * interval, claim the due ones (see claimDueInvoices) and refresh them with bounded concurrency.
- * Rounds never overlap within an instance; a full batch starts the next round at once.
+ * The background loop that keeps invoices current when webhooks do not arrive: every interval,
+ * claim the due ones (see claimDueInvoices), as many as the polling budget grants, and refresh
+ * them with bounded concurrency. A claim is leased for the client's worst-case call, so no other
+ * instance takes it over while the call may still answer. Rounds never overlap within an
+ * instance; a full batch starts the next round at once, one the budget cut short when the budget
+ * has polls again.
  */
 export class InvoiceRefresher extends PeriodicJob<RoundReport> {
   private readonly batchSize: number;
   private readonly concurrency: number;
-  private readonly leaseMs: number;
+  private readonly pollBudget: PollBudget;
   private readonly log: Pick<Console, "error" | "info">;
+  /** Set by a round that claimed all the budget granted, less than a batch: when to try again. */
+  private budgetRetryInMs: number | null = null;
 
   constructor(private readonly options: InvoiceRefresherOptions) {
     super(options.intervalMs ?? 5_000);
     this.batchSize = options.batchSize ?? 50;
     this.concurrency = options.concurrency ?? 4;
-    this.leaseMs = options.leaseMs ?? 120_000;
+    this.pollBudget = options.pollBudget ?? createPollBudget(20);
     this.log = options.log ?? console;
   }
 
@@ -53,14 +61,26 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
     return report.claimed >= this.batchSize;
   }
 
+  protected delayAfter(report: RoundReport): number {
+    return this.budgetRetryInMs ?? super.delayAfter(report);
+  }
+
   /** Claims due invoices and refreshes them. Never rejects; errors are logged. */
   protected async round(): Promise<RoundReport> {
     const report: RoundReport = { claimed: 0, refreshed: 0, failed: 0 };
+    this.budgetRetryInMs = null;
     let ids: string[];
     let client: ServiceClient;
     try {
       client = this.options.client();
-      ids = await claimDueInvoices(this.options.db, { limit: this.batchSize, leaseMs: this.leaseMs });
+      const { granted, retryInMs } = await this.pollBudget.take(this.batchSize);
+      ids =
+        granted === 0
+          ? []
+          : await claimDueInvoices(this.options.db, { limit: granted, leaseMs: leaseCoveringCall(client) });
+      await this.pollBudget.giveBack(granted - ids.length);
+      // More may be due than the budget let this round take.
+      if (granted < this.batchSize && ids.length === granted) this.budgetRetryInMs = retryInMs;
     } catch (error) {
       this.log.error("[invoice-refresher] could not claim due invoices", error);
       return report;

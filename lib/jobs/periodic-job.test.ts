@@ -53,4 +53,24 @@ describe("PeriodicJob", () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(job.rounds).toBe(2);
   });
+
+  it("lets a job choose when its next round starts (the invoice loop: when its polling budget refills)", async () => {
+    vi.useFakeTimers();
+    class WaitingJob extends CountingJob {
+      protected delayAfter(): number {
+        return 250;
+      }
+    }
+    const job = new WaitingJob(1_000, () => true);
+    job.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(job.rounds).toBe(1);
+    job.release?.();
+    await vi.advanceTimersByTimeAsync(249);
+    expect(job.rounds).toBe(1); // a full batch, yet it waits as it chose
+    await vi.advanceTimersByTimeAsync(1);
+    expect(job.rounds).toBe(2);
+    job.release?.();
+    await job.stop();
+  });
 });

@@ -9,13 +9,18 @@ export abstract class PeriodicJob<Report> {
   private running: Promise<Report> | null = null;
   private stopped = true;
 
-  protected constructor(private readonly intervalMs: number) {}
+  protected constructor(protected readonly intervalMs: number) {}
 
   /** One round's work. Never rejects; errors are logged. */
   protected abstract round(): Promise<Report>;
 
   /** True when the round had more due work than one batch holds, so the next starts at once. */
   protected abstract filledBatch(report: Report): boolean;
+
+  /** How long after a round the next one starts: at once after a full batch, else the interval. */
+  protected delayAfter(report: Report): number {
+    return this.filledBatch(report) ? 0 : this.intervalMs;
+  }
 
   start(): void {
     if (!this.stopped) return;
@@ -43,7 +48,7 @@ export abstract class PeriodicJob<Report> {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       void this.runOnce().then((report) => {
-        this.schedule(this.filledBatch(report) ? 0 : this.intervalMs);
+        this.schedule(this.delayAfter(report));
       });
     }, delayMs);
     this.timer.unref();

@@ -59,6 +59,12 @@ async function adopt(context: WebhookContext, local: Invoice): Promise<RefreshOu
 function describe(before: Invoice, refreshed: RefreshOutcome): HandlerResult {
   if (!refreshed.ok) return { outcome: "failed", detail: refreshed.message };
   const after = refreshed.invoice;
+  if (refreshed.olderNews && refreshed.newTransactions === 0) {
+    return {
+      outcome: "unchanged",
+      detail: `the service's answer was older than the stored invoice (status ${after.serviceStatus ?? "none"} kept)`,
+    };
+  }
   const changes: string[] = [];
   if (before.serviceStatus !== after.serviceStatus) {
     changes.push(`status ${before.serviceStatus ?? "none"} -> ${after.serviceStatus ?? "none"}`);
