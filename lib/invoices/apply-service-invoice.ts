@@ -53,6 +53,8 @@ export async function applyServiceInvoiceIn(
     .set({
       creationState: "created",
       creationError: null,
+      // Confirmed: nothing is left for the loop that resends creations.
+      nextSendAt: null,
       serviceId: remote.id,
       serviceStatus: remote.status ?? local.serviceStatus,
       status,

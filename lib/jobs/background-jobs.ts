@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
 import { queuePolledRefreshes } from "@/lib/webhooks/processing-queue";
 import { InvoiceRefresher } from "./invoice-refresher";
+import { InvoiceResender } from "./invoice-resender";
 import { WebhookPruner } from "./webhook-pruner";
 import { WebhookSweeper } from "./webhook-sweeper";
 import { WithdrawalResubmitter } from "./withdrawal-resubmitter";
@@ -24,6 +25,7 @@ export function startBackgroundJobs(db: Db, client: () => ServiceClient): void {
   const loops: Loop[] = [
     new InvoiceRefresher({ db, client, runRefreshes: queuePolledRefreshes }),
     new WithdrawalResubmitter({ db, client }),
+    new InvoiceResender({ db, client }),
     new WebhookPruner({ db }),
     new WebhookSweeper({ db, client }),
   ];

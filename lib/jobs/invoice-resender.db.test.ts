@@ -138,7 +138,7 @@ describe(`the loop that resends invoice creations (${process.env.TEST_DATABASE_U
   it("after 20 failed attempts stops sending, and the invoice waits on the worklist until a person sends it", async () => {
     service.failWith = timeout();
     const intent = await recordInvoiceIntent(testDb.db, request("inv_down"), userId);
-    const first = await sendInvoice(testDb.db, service, intent, { source: "user", actorId: userId });
+    const first = await sendInvoice(testDb.db, service, intent, userId);
     expect(first).toMatchObject({ ok: false, retryable: true });
     expect(await listUnsentInvoices(testDb.db)).toEqual([]);
 
@@ -164,7 +164,7 @@ describe(`the loop that resends invoice creations (${process.env.TEST_DATABASE_U
     ]);
 
     // A person's Send again gives the loop a fresh budget.
-    await sendInvoice(testDb.db, service, intent.id, { source: "user", actorId: userId });
+    await sendInvoice(testDb.db, service, intent.id, userId);
     const again = await readRow("inv_down");
     expect(again.sendAttempts).toBe(1);
     expect(again.nextSendAt?.getTime()).toBeGreaterThan(Date.now());
@@ -195,7 +195,7 @@ describe(`the loop that resends invoice creations (${process.env.TEST_DATABASE_U
     let open = () => {};
     service.gate = new Promise((resolve) => (open = resolve));
     const arrived = service.nextCall();
-    const person = sendInvoice(testDb.db, service, intent.id, { source: "user", actorId: userId });
+    const person = sendInvoice(testDb.db, service, intent.id, userId);
     await arrived;
     const report = await resender().runOnce();
     open();

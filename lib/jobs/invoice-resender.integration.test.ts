@@ -39,7 +39,7 @@ describe("an invoice creation that timed out, over HTTP against the sandbox", ()
     const intent = await recordInvoiceIntent(testDb.db, asked, userId);
     // The sandbox answers after 2 s: the client has given up, the service still creates it.
     await faults({ latency_ms: 2_000 });
-    const first = await sendInvoice(testDb.db, client(), intent, { source: "user", actorId: userId });
+    const first = await sendInvoice(testDb.db, client(), intent, userId);
     await faults(null);
     expect(first).toMatchObject({ ok: false, retryable: true });
 
