@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ExceptionsList } from "@/components/dashboard/exceptions-list";
 import { PaidVolumeChart } from "@/components/dashboard/paid-volume-chart";
 import { StatusCounts } from "@/components/dashboard/status-counts";
+import { UnsentInvoices } from "@/components/dashboard/unsent-invoices";
 import { Button } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
@@ -10,6 +11,7 @@ import { getDb } from "@/lib/db/client";
 import { countUnresolvedExceptions } from "@/lib/exceptions/unresolved";
 import { listResolvedExceptions, listUnresolvedExceptions } from "@/lib/exceptions/worklist";
 import { DASHBOARD_FRESH_SECONDS, dashboardFigures } from "@/lib/invoices/dashboard-snapshot";
+import { listUnsentInvoices } from "@/lib/invoices/unsent-invoices";
 import { lastDays, volumeSeries } from "@/lib/invoices/volume-series";
 
 const DAY_MS = 86_400_000;
@@ -42,11 +44,12 @@ export default async function HomePage({
   const weekStart = new Date(today.getTime() - 6 * DAY_MS);
   const days = lastDays(30, now);
   const monthStart = new Date(`${days[0]}T00:00:00Z`);
-  const [figures, unresolvedCount, unresolved, resolved] = await Promise.all([
+  const [figures, unresolvedCount, unresolved, resolved, unsent] = await Promise.all([
     dashboardFigures(db, { today, weekStart, monthStart }),
     countUnresolvedExceptions(db),
     view === "unresolved" ? listUnresolvedExceptions(db) : [],
     view === "resolved" ? listResolvedExceptions(db) : [],
+    can(user.role, "invoices:create") ? listUnsentInvoices(db) : [],
   ]);
   const { todayCounts, weekCounts, volume } = figures.value;
   const series = volumeSeries(volume, days);
@@ -54,6 +57,7 @@ export default async function HomePage({
   return (
     <div className="grid gap-6">
       {heading}
+      <UnsentInvoices rows={unsent} />
       <div className="grid gap-6 md:grid-cols-2">
         <StatusCounts
           title="Created today (UTC)"
