@@ -74,7 +74,13 @@ export default async function HomePage({
         className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6"
         aria-label="Paid volume"
       >
-        <h2 className="font-semibold">Paid per day, last 30 days</h2>
+        <div>
+          <h2 className="font-semibold">Paid per day, last 30 days</h2>
+          <p className="text-xs text-slate-500">
+            Paid, overpaid, and underpaid invoices accepted as paid, on the day of their last payment (UTC),
+            with what was paid in fiat.
+          </p>
+        </div>
         {series.length === 0 ? (
           <p className="text-sm text-slate-500">No paid invoices in the last 30 days.</p>
         ) : (
