@@ -32,34 +32,49 @@ export interface DailyVolume {
 export async function paidVolumeByDay(db: DbOrTx, since: Date): Promise<DailyVolume[]> {
   // An invoice's last payment is on or after `since` exactly when one of its payments is: reading
   // only those keeps this to the window's payments (invoice_transactions_first_seen_idx).
-  const lastPayments = db
-    .select({
-      invoiceId: invoiceTransactions.invoiceId,
-      at: sql<Date>`max(${invoiceTransactions.firstSeenAt})`.as("at"),
-    })
-    .from(invoiceTransactions)
-    .where(gte(invoiceTransactions.firstSeenAt, since))
-    .groupBy(invoiceTransactions.invoiceId);
-  // The same for status changes (invoice_events_status_changed_idx), for invoices with no payment.
-  const lastChanges = db
-    .select({ invoiceId: invoiceEvents.invoiceId, at: sql<Date>`max(${invoiceEvents.createdAt})`.as("at") })
-    .from(invoiceEvents)
+  const lastPayments = db.$with("last_payments").as(
+    db
+      .select({
+        invoiceId: invoiceTransactions.invoiceId,
+        at: sql<Date>`max(${invoiceTransactions.firstSeenAt})`.as("at"),
+      })
+      .from(invoiceTransactions)
+      .where(gte(invoiceTransactions.firstSeenAt, since))
+      .groupBy(invoiceTransactions.invoiceId),
+  );
+  // The same for status changes (invoice_events_status_changed_idx).
+  const lastChanges = db.$with("last_changes").as(
+    db
+      .select({ invoiceId: invoiceEvents.invoiceId, at: sql<Date>`max(${invoiceEvents.createdAt})`.as("at") })
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.kind, "status_changed"), gte(invoiceEvents.createdAt, since)))
+      .groupBy(invoiceEvents.invoiceId),
+  );
+  // A status change counts for an invoice with no payment at all. Most changes of the window belong
+  // to invoices paid in it: those leave first, so only the rest is looked up one by one.
+  const changesWithoutPayment = db
+    .select()
+    .from(lastChanges)
     .where(
       and(
-        eq(invoiceEvents.kind, "status_changed"),
-        gte(invoiceEvents.createdAt, since),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(lastPayments)
+            .where(eq(lastPayments.invoiceId, lastChanges.invoiceId)),
+        ),
         notExists(
           db
             .select({ one: sql`1` })
             .from(invoiceTransactions)
-            .where(eq(invoiceTransactions.invoiceId, invoiceEvents.invoiceId)),
+            .where(eq(invoiceTransactions.invoiceId, lastChanges.invoiceId)),
         ),
       ),
-    )
-    .groupBy(invoiceEvents.invoiceId);
-  const paidAt = unionAll(lastPayments, lastChanges).as("paid_at");
+    );
+  const paidAt = unionAll(db.select().from(lastPayments), changesWithoutPayment).as("paid_at");
   const day = sql<string>`to_char(date_trunc('day', ${paidAt.at} at time zone 'UTC'), 'YYYY-MM-DD')`;
   return db
+    .with(lastPayments, lastChanges)
     .select({
       day,
       fiatCurrency: invoices.fiatCurrency,
