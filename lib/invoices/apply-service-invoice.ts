@@ -11,6 +11,8 @@ export type SyncSource = "user" | "webhook" | "loop" | "view";
 
 export interface ApplyResult {
   invoice: Invoice;
+  /** The service had confirmed it before this answer (another sender's answer came first). */
+  wasConfirmed: boolean;
   statusChanged: boolean;
   newTransactions: number;
 }
@@ -46,7 +48,9 @@ export async function applyServiceInvoiceIn(
   const { status, isFinal } = normaliseInvoiceStatus(remote.status ?? local.serviceStatus);
   // Reads race (a webhook, the loop, a watcher): an answer saying "not final" about an invoice
   // already final is older news and must not undo it.
-  if (local.isFinal && !isFinal) return { invoice: local, statusChanged: false, newTransactions: 0 };
+  const wasConfirmed = local.creationState === "created";
+  if (local.isFinal && !isFinal)
+    return { invoice: local, wasConfirmed, statusChanged: false, newTransactions: 0 };
   const expiresAt = remote.expiresAt ?? local.expiresAt;
   const [updated] = await tx
     .update(invoices)
@@ -103,7 +107,7 @@ export async function applyServiceInvoiceIn(
     await notifyInvoiceStatus(tx, updated, updated.status);
   }
   const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
-  return { invoice: updated, statusChanged, newTransactions };
+  return { invoice: updated, wasConfirmed, statusChanged, newTransactions };
 }
 
 async function recordTransactions(tx: Tx, invoiceId: string, remote: ServiceInvoice, source: SyncSource) {

@@ -196,12 +196,7 @@ export async function sendClaimed(
   const confirmed =
     freshCreationRecord(answer, request, sentAt) ?? (await client.getInvoice(answer.id).catch(() => answer));
   const applied = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ creationState: invoices.creationState })
-      .from(invoices)
-      .where(eq(invoices.id, invoiceId))
-      .for("update");
-    const { invoice: row } = await applyServiceInvoiceIn(
+    const { invoice: row, wasConfirmed } = await applyServiceInvoiceIn(
       tx,
       invoiceId,
       confirmed,
@@ -209,7 +204,7 @@ export async function sendClaimed(
       sender.actorId,
     );
     // A person's Send again beside the loop's call: both answered, one creation on the timeline.
-    if (before?.creationState !== "created") {
+    if (!wasConfirmed) {
       await tx.insert(invoiceEvents).values({
         invoiceId,
         kind: "created",
