@@ -24,7 +24,7 @@ import { round } from "./measure";
 import { benchMemoryRounds, memoryFigures } from "./memory-rounds";
 import { measurePageWeight } from "./page-weight";
 import { printFigures, writeLatest } from "./report";
-import { seedInvoices, seedPaidEvents } from "./seed";
+import { seedInvoices, seedPaymentsAndEvents } from "./seed";
 import { listOverHttpInTurns, type HttpTarget } from "./list-over-http";
 import { httpListFigures } from "./list-over-http-figures";
 import { freshDatabase } from "./webhooks/bench-database";
@@ -67,7 +67,7 @@ async function seedAndMeasure(count: number) {
   const testDb = await createTestDb();
   const seedStart = Date.now();
   await seedInvoices(testDb.db, count);
-  await seedPaidEvents(testDb.db, count);
+  await seedPaymentsAndEvents(testDb.db, count);
   console.log(
     `[bench] seeded ${count.toLocaleString("en")} invoices in ${(Date.now() - seedStart) / 1000} s`,
   );
@@ -104,7 +104,7 @@ async function seedPglite(count: number): Promise<HttpTarget & { dispose(): Prom
   const database = await freshDatabase("PGlite");
   const seeding = await database.open();
   await seedInvoices(seeding.db, count);
-  await seedPaidEvents(seeding.db, count);
+  await seedPaymentsAndEvents(seeding.db, count);
   const scenarios = await listScenarios(seeding.db, count);
   await seeding.close();
   return { env: database.env, scenarios, dispose: () => database.dispose() };

@@ -93,24 +93,37 @@ export async function cursorAt(db: Db, position: number): Promise<KeysetCursor> 
 }
 
 /**
- * A status change to paid or overpaid for every such seeded invoice, ten minutes after it was
- * created, as the home page's paid-volume chart reads them (a live shop has one or more per
- * invoice; this is the fewest it could have).
+ * What the home page's paid-volume chart reads for every seeded invoice with money on it (paid,
+ * overpaid, underpaid): its payment five minutes after it was created, and its status change to
+ * that status five minutes later (a live shop has one or more of each per invoice; this is the
+ * fewest it could have). The chart counts an invoice on its last payment's day, and reads the
+ * status changes for invoices with no payment recorded.
  */
-export async function seedPaidEvents(db: Db, invoiceCount: number): Promise<void> {
+export async function seedPaymentsAndEvents(db: Db, invoiceCount: number): Promise<void> {
   const parts = partsFor(invoiceCount);
-  await withIndexesBuiltAfter(db, "invoice_events", invoiceCount, () =>
-    Promise.all(
-      Array.from({ length: parts }, (_, part) =>
-        db.execute(sql`
-          insert into invoice_events (invoice_id, kind, from_status, to_status, source, created_at)
-          select id, 'status_changed', 'open', status, 'webhook', created_at + interval '10 minutes'
-          from invoices
-          where status in ('paid', 'overpaid') and get_byte(uuid_send(id), 15) % ${parts} = ${part}`),
-      ),
+  const eachPart = (insert: (part: number) => Promise<unknown>) =>
+    Promise.all(Array.from({ length: parts }, (_, part) => insert(part)));
+  await withIndexesBuiltAfter(db, "invoice_transactions", invoiceCount, () =>
+    eachPart((part) =>
+      db.execute(sql`
+        insert into invoice_transactions (invoice_id, txid, source_wallet, amount, first_seen_at)
+        select id, md5('tx-' || order_id), null, paid_crypto_amount, created_at + interval '5 minutes'
+        from invoices
+        where status in ('paid', 'overpaid', 'underpaid')
+          and get_byte(uuid_send(id), 15) % ${parts} = ${part}`),
     ),
   );
-  await db.execute(sql`vacuum (analyze) invoice_events`);
+  await withIndexesBuiltAfter(db, "invoice_events", invoiceCount, () =>
+    eachPart((part) =>
+      db.execute(sql`
+        insert into invoice_events (invoice_id, kind, from_status, to_status, source, created_at)
+        select id, 'status_changed', 'open', status, 'webhook', created_at + interval '10 minutes'
+        from invoices
+        where status in ('paid', 'overpaid', 'underpaid')
+          and get_byte(uuid_send(id), 15) % ${parts} = ${part}`),
+    ),
+  );
+  await db.execute(sql`vacuum (analyze) invoice_transactions, invoice_events`);
 }
 
 /**

@@ -3,6 +3,7 @@ import { ExceptionsList } from "@/components/dashboard/exceptions-list";
 import { PayoutsWorklist } from "@/components/dashboard/payouts-worklist";
 import { PaidVolumeChart } from "@/components/dashboard/paid-volume-chart";
 import { StatusCounts } from "@/components/dashboard/status-counts";
+import { UnsentInvoices } from "@/components/dashboard/unsent-invoices";
 import { Button } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
@@ -11,6 +12,7 @@ import { getDb } from "@/lib/db/client";
 import { countUnresolvedExceptions } from "@/lib/exceptions/unresolved";
 import { listResolvedExceptions, listUnresolvedExceptions } from "@/lib/exceptions/worklist";
 import { DASHBOARD_FRESH_SECONDS, dashboardFigures } from "@/lib/invoices/dashboard-snapshot";
+import { listUnsentInvoices } from "@/lib/invoices/unsent-invoices";
 import { lastDays, volumeSeries } from "@/lib/invoices/volume-series";
 import { listPayoutsNeedingAttention } from "@/lib/withdrawals/attention";
 
@@ -46,11 +48,12 @@ export default async function HomePage({
   const weekStart = new Date(today.getTime() - 6 * DAY_MS);
   const days = lastDays(30, now);
   const monthStart = new Date(`${days[0]}T00:00:00Z`);
-  const [figures, unresolvedCount, unresolved, resolved] = await Promise.all([
+  const [figures, unresolvedCount, unresolved, resolved, unsent] = await Promise.all([
     dashboardFigures(db, { today, weekStart, monthStart }),
     countUnresolvedExceptions(db),
     view === "unresolved" ? listUnresolvedExceptions(db) : [],
     view === "resolved" ? listResolvedExceptions(db) : [],
+    can(user.role, "invoices:create") ? listUnsentInvoices(db) : [],
   ]);
   const { todayCounts, weekCounts, volume } = figures.value;
   const series = volumeSeries(volume, days);
@@ -59,6 +62,7 @@ export default async function HomePage({
     <div className="grid gap-6">
       {heading}
       {payouts ? <PayoutsWorklist rows={payouts} /> : null}
+      <UnsentInvoices rows={unsent} />
       <div className="grid gap-6 md:grid-cols-2">
         <StatusCounts
           title="Created today (UTC)"
@@ -75,7 +79,13 @@ export default async function HomePage({
         className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6"
         aria-label="Paid volume"
       >
-        <h2 className="font-semibold">Paid per day, last 30 days</h2>
+        <div>
+          <h2 className="font-semibold">Paid per day, last 30 days</h2>
+          <p className="text-xs text-slate-500">
+            Paid, overpaid, and underpaid invoices accepted as paid, on the day of their last payment (UTC),
+            with what was paid in fiat.
+          </p>
+        </div>
         {series.length === 0 ? (
           <p className="text-sm text-slate-500">No paid invoices in the last 30 days.</p>
         ) : (

@@ -13,6 +13,8 @@ export type SyncSource = "user" | "webhook" | "loop" | "view";
 
 export interface ApplyResult {
   invoice: Invoice;
+  /** The service had confirmed it before this answer (another sender's answer came first). */
+  wasConfirmed: boolean;
   statusChanged: boolean;
   newTransactions: number;
   /** The answer knew less than the row (lib/invoices/evidence.ts): only its new payments, if any, were recorded. */
@@ -49,6 +51,7 @@ export async function applyServiceInvoiceIn(
   if (!local) throw new Error(`invoice ${invoiceId} does not exist`);
 
   const { status, isFinal } = normaliseInvoiceStatus(remote.status ?? local.serviceStatus);
+  const wasConfirmed = local.creationState === "created";
   const [stored] = await tx
     .select({ transactions: count() })
     .from(invoiceTransactions)
@@ -73,7 +76,7 @@ export async function applyServiceInvoiceIn(
     // Reads race (webhooks, the loop, a watcher, other instances): the row stays as the newer
     // answer left it, but a payment this answer lists is a fact whenever it is learnt.
     const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
-    return { invoice: local, statusChanged: false, newTransactions, olderNews };
+    return { invoice: local, wasConfirmed, statusChanged: false, newTransactions, olderNews };
   }
   const expiresAt = remote.expiresAt ?? local.expiresAt;
   const [updated] = await tx
@@ -81,6 +84,8 @@ export async function applyServiceInvoiceIn(
     .set({
       creationState: "created",
       creationError: null,
+      // Confirmed: nothing is left for the loop that resends creations.
+      nextSendAt: null,
       serviceId: remote.id,
       serviceStatus: remote.status ?? local.serviceStatus,
       status,
@@ -131,7 +136,7 @@ export async function applyServiceInvoiceIn(
   }
   const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
   await reopenOnNewMoney(tx, invoiceId, local, updated, source);
-  return { invoice: updated, statusChanged, newTransactions, olderNews };
+  return { invoice: updated, wasConfirmed, statusChanged, newTransactions, olderNews };
 }
 
 /** The payments an answer lists that can be recorded (a hash and an amount). */

@@ -10,6 +10,8 @@ import {
   type ServiceInvoice,
   type ValidationFailed,
 } from "@/lib/service";
+import { leaseCoveringCall } from "@/lib/service/call-lease";
+import { MAX_SEND_ATTEMPTS, resendDelayMs } from "@/lib/service/resend-backoff";
 import type { CreateInvoiceInput } from "@/lib/service/schemas";
 import { applyServiceInvoiceIn } from "./apply-service-invoice";
 import { freshCreationRecord } from "./fresh-creation";
@@ -19,6 +21,12 @@ import { freshCreationRecord } from "./fresh-creation";
  * "sending" holding the exact request), then call the service. Whatever happens to the call, the
  * row and its order_id remain; sending again reuses both, and the service's idempotency by
  * order_id makes a repeat return the same invoice instead of a second one.
+ *
+ * Every call is claimed first (counted in send_attempts, next_send_at pushed past the call's worst
+ * case), so the loop that sends unconfirmed creations again (lib/jobs/invoice-resender.ts) never
+ * calls beside a call still in flight. An unanswered call leaves the next attempt due after the
+ * same backoff as withdrawals; after MAX_SEND_ATTEMPTS the loop stops (next_send_at null) and the
+ * invoice waits on the home page for a person, whose call starts the count afresh.
  */
 export type SendOutcome =
   | { ok: true; invoice: Invoice }
@@ -45,6 +53,8 @@ export async function recordInvoiceIntent(
     additionalData: request.additionalData ?? null,
     isPaymentMultiple: request.isPaymentMultiple ?? true,
     createdBy: userId,
+    // Should the process die before its call is claimed, the loop still sends it, after a grace.
+    nextSendAt: sql`now() + make_interval(secs => ${INTENT_GRACE_MS / 1000})`,
   };
   const [row] = await db
     .insert(invoices)
@@ -87,13 +97,20 @@ export async function recordInvoiceIntent(
   throw new RuleError("This order id is already used by another invoice.", { field: "orderId" });
 }
 
+/** Time the creator has to claim its first call before the loop may send the intent itself. */
+const INTENT_GRACE_MS = 60_000;
+
+/** Who sends: a person (each of their calls gives the loop a fresh budget) or the loop. */
+export type Sender = { source: "user"; actorId: string } | { source: "loop"; actorId?: undefined };
+
 /** Writes that commit with the invoice's confirmation (the caller's audit entry). */
 export type OnConfirmed = (tx: Tx, invoice: Invoice) => Promise<void>;
 
 /**
- * `invoice`: its id, or the row recordInvoiceIntent just answered (saves reading it again).
- * `onConfirmed` runs in the transaction that stores the service's answer, or on its own for an
- * invoice the service had already confirmed.
+ * A person's call: claims the invoice, then sends it. `invoice`: its id, or the row
+ * recordInvoiceIntent just answered (saves reading it again). `onConfirmed` runs in the
+ * transaction that stores the service's answer, or on its own for an invoice the service had
+ * already confirmed (the same form submitted twice).
  */
 export async function sendInvoice(
   db: Db,
@@ -103,13 +120,46 @@ export async function sendInvoice(
   onConfirmed: OnConfirmed = async () => {},
 ): Promise<SendOutcome> {
   const local = typeof invoice === "string" ? await readInvoice(db, invoice) : invoice;
-  const invoiceId = local.id;
-  if (local.creationState === "created") {
-    await db.transaction((tx) => onConfirmed(tx, local));
-    return { ok: true, invoice: local };
+  const claimed = local.creationState === "created" ? null : await claimSend(db, client, local.id);
+  if (!claimed) {
+    // Confirmed already, or by another sender since it was read.
+    const confirmed = local.creationState === "created" ? local : await readInvoice(db, local.id);
+    if (confirmed.creationState !== "created") throw new Error(`invoice ${local.id} cannot be sent`);
+    await db.transaction((tx) => onConfirmed(tx, confirmed));
+    return { ok: true, invoice: confirmed };
   }
-  const request = local.request as CreateInvoiceInput;
+  return sendClaimed(db, client, claimed, { source: "user", actorId }, onConfirmed);
+}
 
+/**
+ * Counts a person's call and keeps the loop away for as long as it can take; the count starts
+ * again, so the loop has its whole budget after it. Null when the invoice was confirmed meanwhile.
+ */
+async function claimSend(db: Db, client: ServiceClient, invoiceId: string): Promise<Invoice | null> {
+  const [row] = await db
+    .update(invoices)
+    .set({
+      sendAttempts: 1,
+      nextSendAt: sql`now() + make_interval(secs => ${leaseCoveringCall(client) / 1000})`,
+    })
+    .where(and(eq(invoices.id, invoiceId), inArray(invoices.creationState, ["sending", "rejected"])))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Sends a claimed invoice (claimSend, or the loop's claimDueSend) and stores the answer. Past its
+ * attempts an unanswered creation is no longer due: it waits for a person (next_send_at null).
+ */
+export async function sendClaimed(
+  db: Db,
+  client: ServiceClient,
+  claimed: Invoice,
+  sender: Sender,
+  onConfirmed: OnConfirmed = async () => {},
+): Promise<SendOutcome> {
+  const invoiceId = claimed.id;
+  const request = claimed.request as CreateInvoiceInput;
   let answer: ServiceInvoice;
   const sentAt = new Date();
   try {
@@ -117,21 +167,23 @@ export async function sendInvoice(
   } catch (error) {
     if (!isServiceError(error)) throw error;
     const final = error.kind === "validation_failed";
+    const again = !final && claimed.sendAttempts < MAX_SEND_ATTEMPTS;
     await db.transaction(async (tx) => {
       await tx
         .update(invoices)
         .set({
           creationState: final ? "rejected" : "sending",
           creationError: error.userMessage,
+          nextSendAt: again ? new Date(Date.now() + resendDelayMs(claimed.sendAttempts)) : null,
           updatedAt: new Date(),
         })
         .where(and(eq(invoices.id, invoiceId), inArray(invoices.creationState, ["sending", "rejected"])));
       await tx.insert(invoiceEvents).values({
         invoiceId,
         kind: "creation_failed",
-        detail: { kind: error.kind, message: error.userMessage },
-        source: "user",
-        actorId,
+        detail: { kind: error.kind, message: error.userMessage, attempt: claimed.sendAttempts },
+        source: sender.source,
+        actorId: sender.actorId ?? null,
       });
     });
     if (error.kind === "validation_failed") {
@@ -144,15 +196,24 @@ export async function sendInvoice(
   const confirmed =
     freshCreationRecord(answer, request, sentAt) ?? (await client.getInvoice(answer.id).catch(() => answer));
   const applied = await db.transaction(async (tx) => {
-    const { invoice: row } = await applyServiceInvoiceIn(tx, invoiceId, confirmed, "user", actorId);
-    await tx.insert(invoiceEvents).values({
+    const { invoice: row, wasConfirmed } = await applyServiceInvoiceIn(
+      tx,
       invoiceId,
-      kind: "created",
-      toStatus: row.serviceStatus,
-      detail: { serviceId: confirmed.id, mismatch: describeMismatch(request, confirmed) },
-      source: "user",
-      actorId,
-    });
+      confirmed,
+      sender.source,
+      sender.actorId,
+    );
+    // A person's Send again beside the loop's call: both answered, one creation on the timeline.
+    if (!wasConfirmed) {
+      await tx.insert(invoiceEvents).values({
+        invoiceId,
+        kind: "created",
+        toStatus: row.serviceStatus,
+        detail: { serviceId: confirmed.id, mismatch: describeMismatch(request, confirmed) },
+        source: sender.source,
+        actorId: sender.actorId ?? null,
+      });
+    }
     await onConfirmed(tx, row);
     return row;
   });

@@ -3,6 +3,7 @@ import Decimal from "decimal.js";
 import { asc, eq } from "drizzle-orm";
 import { invoiceEvents, invoices, invoiceTransactions, users } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import { MAX_SEND_ATTEMPTS } from "@/lib/service/resend-backoff";
 import { asInvoiceStatus } from "./status";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -35,6 +36,11 @@ export async function getInvoiceDetail(db: DbOrTx, id: string) {
     orderId: invoice.orderId,
     creationState: invoice.creationState,
     creationError: invoice.creationError,
+    /** While the service has not confirmed it: the loop's next attempt (null: it stopped) and the count. */
+    resending:
+      invoice.creationState === "sending"
+        ? { nextAt: iso(invoice.nextSendAt), attempts: invoice.sendAttempts, maxAttempts: MAX_SEND_ATTEMPTS }
+        : null,
     serviceId: invoice.serviceId,
     serviceStatus: invoice.serviceStatus,
     status: asInvoiceStatus(invoice.status),

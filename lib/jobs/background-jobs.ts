@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
 import { queuePolledRefreshes } from "@/lib/webhooks/processing-queue";
 import { InvoiceRefresher } from "./invoice-refresher";
+import { InvoiceResender } from "./invoice-resender";
 import { createPollBudget } from "./poll-budget";
 import { WebhookPruner } from "./webhook-pruner";
 import { WebhookSweeper } from "./webhook-sweeper";
@@ -35,6 +36,7 @@ export function startBackgroundJobs(
   const loops: Loop[] = [
     new InvoiceRefresher({ db, client, runRefreshes: queuePolledRefreshes, pollBudget }),
     new WithdrawalResubmitter({ db, client }),
+    new InvoiceResender({ db, client }),
     new WebhookPruner({ db }),
     new WebhookSweeper({ db, client }),
   ];

@@ -4,6 +4,7 @@ import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { isServiceError, type ServiceClient, type ServiceError, type ValidationFailed } from "@/lib/service";
 import { leaseCoveringCall } from "@/lib/service/call-lease";
+import { MAX_SEND_ATTEMPTS, resendDelayMs } from "@/lib/service/resend-backoff";
 import type { CreateWithdrawalInput } from "@/lib/service/schemas";
 import { answerDiffers } from "./answer-check";
 import { applyServiceReport } from "./apply-service-report";
@@ -18,12 +19,10 @@ import { transition } from "./transition";
  * the loop stops and the withdrawal needs review: someone in finance, not the requester, checks
  * with the service and keeps retrying or closes it (review.ts).
  */
-export const MAX_SUBMIT_ATTEMPTS = 20;
+export const MAX_SUBMIT_ATTEMPTS = MAX_SEND_ATTEMPTS;
 
 /** When the background loop tries again after an unknown outcome: 4 s doubling to 5 minutes. */
-export function resubmitDelayMs(attempts: number): number {
-  return Math.min(5 * 60_000, 2_000 * 2 ** Math.min(attempts, 8));
-}
+export const resubmitDelayMs = resendDelayMs;
 
 /**
  * While a submitter waits for the service, the row is leased: past the lease (the process died

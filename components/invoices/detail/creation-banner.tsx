@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { formatDateTime } from "@/lib/format";
 import { resendInvoiceAction } from "@/lib/invoices/actions";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 
@@ -40,6 +41,7 @@ export function CreationBanner({ invoice, canCreate }: { invoice: InvoiceDetail;
           : "This invoice has not reached the payment service yet."}
       </p>
       {invoice.creationError ? <p>{invoice.creationError}</p> : null}
+      {invoice.resending ? <ResendingNote resending={invoice.resending} /> : null}
       {error ? <p role="alert">{error}</p> : null}
       {!rejected ? (
         <p>
@@ -61,5 +63,17 @@ export function CreationBanner({ invoice, canCreate }: { invoice: InvoiceDetail;
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** What the loop that resends creations is doing about it: sending again, or stopped. */
+function ResendingNote({ resending }: { resending: NonNullable<InvoiceDetail["resending"]> }) {
+  const attempts = `${resending.attempts} of ${resending.maxAttempts} attempts made`;
+  return (
+    <p data-testid="creation-resending">
+      {resending.nextAt
+        ? `Paydesk keeps sending it by itself with the same order id (${attempts}); the next by ${formatDateTime(resending.nextAt)}.`
+        : `Paydesk stopped sending it by itself after ${resending.attempts} attempts: it waits for someone to send it again.`}
+    </p>
   );
 }
