@@ -1,7 +1,6 @@
 import Link from "next/link";
-import { InvoiceStatusBadge } from "@/components/invoices/invoice-status-badge";
 import { EXCEPTION_LABELS } from "@/lib/exceptions/resolution-labels";
-import { asInvoiceStatus } from "@/lib/invoices/status";
+import { asInvoiceStatus, INVOICE_STATUS_LABELS } from "@/lib/invoices/status";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 
 /**
@@ -24,12 +23,9 @@ export function RefundOfInvoice({ refundOf }: { refundOf: WithdrawalView["refund
           {refundOf.orderId}
         </Link>
       </span>
-      <span
-        className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600"
-        data-testid="refund-invoice-now"
-      >
-        Now <InvoiceStatusBadge status={asInvoiceStatus(refundOf.status)} /> · received {refundOf.received}{" "}
-        {refundOf.currency} · {exception}
+      <span className="text-xs text-slate-600" data-testid="refund-invoice-now">
+        Now <strong>{INVOICE_STATUS_LABELS[asInvoiceStatus(refundOf.status)].toLowerCase()}</strong> ·
+        received {refundOf.received} {refundOf.currency} · {exception}
       </span>
       {refundOf.notDue ? (
         <span className="text-xs font-medium text-red-700" data-testid="refund-not-due">
