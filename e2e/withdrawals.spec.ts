@@ -128,7 +128,7 @@ test("insufficient funds shows a clear message", async ({ browser, request }) =>
   ).toBeVisible();
 
   await support.reload();
-  await expect(support.getByTestId("withdrawal-state")).toHaveText("Failed");
+  await expect(support.getByTestId("withdrawal-state")).toHaveText("Refused by the service");
   await expect(support.getByTestId("failure")).toContainText("The balance on the payment service is too low");
 });
 
