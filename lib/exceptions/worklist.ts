@@ -20,8 +20,12 @@ const invoiceColumns = {
   currency: invoices.currency,
   customerId: invoices.customerId,
   createdAt: invoices.createdAt,
-  /** What refunds of it paid out so far: the stake of an overpaid or late invoice shrinks by it. */
-  refundedSoFar: sql<string>`(select coalesce(sum(${withdrawals.amount}), 0)::text from ${withdrawals} where ${withdrawals.refundOfInvoiceId} = ${invoices.id} and ${withdrawals.state} = 'paid')`,
+  /**
+   * What refunds of it paid out so far: the stake of an overpaid or late invoice shrinks by it.
+   * Written with its own alias: in a one-table select Drizzle leaves column names unqualified,
+   * and an unqualified "id" here would be the refund's.
+   */
+  refundedSoFar: sql<string>`(select coalesce(sum(refund.amount), 0)::text from ${withdrawals} refund where refund.refund_of_invoice_id = "invoices"."id" and refund.state = 'paid')`,
 };
 
 /**

@@ -63,7 +63,7 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
         ]
       : []),
     {
-      label: "Paid out (service)",
+      label: "Amount at the service",
       value: withdrawal.serviceAmount ? `${withdrawal.serviceAmount} ${withdrawal.currency}` : "—",
     },
   ];
