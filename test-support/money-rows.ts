@@ -3,11 +3,15 @@
 // imported by application code.
 import Decimal from "decimal.js";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { invoices, invoiceTransactions, withdrawals, type Invoice, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { newOrderId } from "@/lib/order-id";
+import { userActor } from "@/lib/audit/user-actor";
+import { resolveException } from "@/lib/exceptions/resolve-exception";
 import type { ValidRefundForm } from "@/lib/refunds/form-schema";
 import { insertListInvoices } from "./invoice-rows";
+import { createTestDb, type TestDb } from "./test-db";
 import { insertUser } from "./users";
 import { openedWithdrawalForm } from "./withdrawal-rows";
 
@@ -29,6 +33,30 @@ export async function seedMoneyPeople(db: Db, tag = Math.random().toString(36).s
     finance3: await make("finance3", "finance"),
     admin: await make("admin", "admin"),
   } satisfies MoneyPeople;
+}
+
+/**
+ * A fresh database for one test file, with the people of the money paths: opened before its
+ * tests run and closed after them. Read `db` and `people` inside the tests.
+ */
+export function openMoneyTestDb(): { readonly db: Db; readonly people: MoneyPeople } {
+  let testDb: TestDb | undefined;
+  let people: MoneyPeople | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDb();
+    people = await seedMoneyPeople(testDb.db);
+  });
+  afterAll(() => testDb?.close());
+  return {
+    get db() {
+      if (!testDb) throw new Error("openMoneyTestDb: the database opens in beforeAll");
+      return testDb.db;
+    },
+    get people() {
+      if (!people) throw new Error("openMoneyTestDb: the people are seeded in beforeAll");
+      return people;
+    },
+  };
 }
 
 /**
@@ -77,6 +105,17 @@ export async function invoiceThatReceived(
     );
   }
   return invoice;
+}
+
+/** A person resolves the invoice's exception (Accept as paid, Mark resolved), with a note. */
+export async function resolveAs(
+  db: Db,
+  userId: string,
+  invoiceId: string,
+  kind: "accepted_as_paid" | "marked_resolved",
+  note: string,
+) {
+  await resolveException(db, { ...(await userActor(db, userId)), userId }, { invoiceId, kind, note });
 }
 
 /** The refund form as the invoice's Refund button opens it, for `amount` USDT. */

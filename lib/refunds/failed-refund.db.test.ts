@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { withdrawals } from "@/lib/db/schema";
 import { applyServiceReport } from "@/lib/withdrawals/apply-service-report";
 import { approveWithdrawal } from "@/lib/withdrawals/decide";
@@ -9,30 +9,21 @@ import {
   invoiceThatReceived,
   moveTo,
   refundForm,
-  seedMoneyPeople,
   withdrawalById,
-  type MoneyPeople,
+  openMoneyTestDb,
 } from "@/test-support/money-rows";
-import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { loadRefundLedger } from "@/lib/exceptions/refund-ledger";
 import { requestRefund } from "./request-refund";
 
-let testDb: TestDb;
-let people: MoneyPeople;
+const money = openMoneyTestDb();
 
-beforeAll(async () => {
-  testDb = await createTestDb();
-  people = await seedMoneyPeople(testDb.db);
-});
-afterAll(() => testDb.close());
-
-const refundable = async (invoiceId: string) => (await loadRefundLedger(testDb.db, invoiceId))?.refundable;
+const refundable = async (invoiceId: string) => (await loadRefundLedger(money.db, invoiceId))?.refundable;
 
 /** A refund of 5 of an invoice overpaid by 5, sent, then reported failed by the service. */
 async function failedRefund() {
-  const { db } = testDb;
+  const { db } = money;
   const invoice = await invoiceThatReceived(db, { status: "overpaid", payments: ["10", "5"] });
-  const refund = await requestRefund(db, refundForm(invoice.id, "5"), people.support);
+  const refund = await requestRefund(db, refundForm(invoice.id, "5"), money.people.support);
   await moveTo(db, refund.id, "submitted", { serviceId: `svc_${refund.orderId}`, serviceStatus: "process" });
   await applyServiceReport(db, { orderId: refund.orderId, status: "fail" }, "webhook");
   expect(await withdrawalById(db, refund.id)).toMatchObject({ state: "service_failed" });
@@ -43,34 +34,39 @@ describe("issue 22 case 2: a refund the service failed", () => {
   it("keeps its share until it is closed; closing gives it back and the invoice can be refunded again", async () => {
     const { invoice, refund } = await failedRefund();
     expect(await refundable(invoice.id)).toBe("10.000000");
-    await expect(closeWithdrawal(testDb.db, refund.id, people.support, "no")).rejects.toThrow();
+    await expect(closeWithdrawal(money.db, refund.id, money.people.support, "no")).rejects.toThrow();
 
-    await closeWithdrawal(testDb.db, refund.id, people.finance1, "The customer asked for another wallet.");
-    expect(await withdrawalById(testDb.db, refund.id)).toMatchObject({ state: "closed" });
+    await closeWithdrawal(
+      money.db,
+      refund.id,
+      money.people.finance1,
+      "The customer asked for another wallet.",
+    );
+    expect(await withdrawalById(money.db, refund.id)).toMatchObject({ state: "closed" });
     expect(await refundable(invoice.id)).toBe("15.000000");
-    const again = await requestRefund(testDb.db, refundForm(invoice.id, "5"), people.support);
+    const again = await requestRefund(money.db, refundForm(invoice.id, "5"), money.people.support);
     expect(again.state).toBe("awaiting_approval");
   });
 
   it("can be sent again: a new payout with its own order id awaits fresh approvals, never the requester's; the failed one is closed and hands its share over", async () => {
     const { invoice, refund } = await failedRefund();
-    await expect(sendAgain(testDb.db, refund.id, people.support)).rejects.toThrow();
+    await expect(sendAgain(money.db, refund.id, money.people.support)).rejects.toThrow();
 
-    const { withdrawal: resent } = await sendAgain(testDb.db, refund.id, people.finance1);
+    const { withdrawal: resent } = await sendAgain(money.db, refund.id, money.people.finance1);
     expect(resent).toMatchObject({
       state: "awaiting_approval",
       resendOfWithdrawalId: refund.id,
       refundOfInvoiceId: invoice.id,
-      requestedBy: people.support,
+      requestedBy: money.people.support,
       amount: "5",
       address: refund.address,
     });
     expect(resent.orderId).not.toBe(refund.orderId);
-    expect(await withdrawalById(testDb.db, refund.id)).toMatchObject({ state: "closed" });
+    expect(await withdrawalById(money.db, refund.id)).toMatchObject({ state: "closed" });
     expect(await refundable(invoice.id)).toBe("10.000000");
-    await expect(approveWithdrawal(testDb.db, resent.id, people.support)).rejects.toThrow();
-    expect((await approveWithdrawal(testDb.db, resent.id, people.finance2)).fullyApproved).toBe(true);
-    const linked = await testDb.db
+    await expect(approveWithdrawal(money.db, resent.id, money.people.support)).rejects.toThrow();
+    expect((await approveWithdrawal(money.db, resent.id, money.people.finance2)).fullyApproved).toBe(true);
+    const linked = await money.db
       .select({ id: withdrawals.id })
       .from(withdrawals)
       .where(eq(withdrawals.refundOfInvoiceId, invoice.id));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notifications } from "@/lib/db/schema";
 import { applyServiceReport } from "@/lib/withdrawals/apply-service-report";
 import { listPayoutsNeedingAttention } from "@/lib/withdrawals/attention";
@@ -7,26 +7,17 @@ import {
   invoiceThatReceived,
   moveTo,
   refundForm,
-  seedMoneyPeople,
   withdrawalById,
-  type MoneyPeople,
+  openMoneyTestDb,
 } from "@/test-support/money-rows";
-import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
 import { loadRefundLedger } from "@/lib/exceptions/refund-ledger";
 import { requestRefund } from "./request-refund";
 
-let testDb: TestDb;
-let people: MoneyPeople;
+const money = openMoneyTestDb();
 
-beforeAll(async () => {
-  testDb = await createTestDb();
-  people = await seedMoneyPeople(testDb.db);
-});
-afterAll(() => testDb.close());
-
-const refundable = async (invoiceId: string) => (await loadRefundLedger(testDb.db, invoiceId))?.refundable;
+const refundable = async (invoiceId: string) => (await loadRefundLedger(money.db, invoiceId))?.refundable;
 const paidReport = (orderId: string) => ({
   orderId,
   status: "paid",
@@ -36,11 +27,14 @@ const paidReport = (orderId: string) => ({
 
 describe("issue 22 case 1: a payout closed here and paid at the service", () => {
   it("a refund closed as not sent, then reported paid, becomes a conflict that finance hears of, and takes its share back: a second refund of the same 5 is refused", async () => {
-    const { db } = testDb;
+    const { db } = money;
     const invoice = await invoiceThatReceived(db, { status: "overpaid", payments: ["10", "5"] });
-    const refund = await requestRefund(db, refundForm(invoice.id, "5"), people.support);
+    const refund = await requestRefund(db, refundForm(invoice.id, "5"), money.people.support);
     // The service was down for 70 minutes; two people in finance confirmed nothing was sent.
-    await moveTo(db, refund.id, "closed", { nothingSentAt: new Date(), nothingSentBy: people.finance2 });
+    await moveTo(db, refund.id, "closed", {
+      nothingSentAt: new Date(),
+      nothingSentBy: money.people.finance2,
+    });
     expect(await refundable(invoice.id)).toBe("15.000000");
 
     await applyServiceReport(db, paidReport(refund.orderId), "webhook");
@@ -49,60 +43,63 @@ describe("issue 22 case 1: a payout closed here and paid at the service", () => 
     expect(after).toMatchObject({ state: "conflict", serviceStatus: "paid" });
     expect(after.reviewReason).toMatch(/closed here.*paid at the service/i);
     expect(await refundable(invoice.id)).toBe("10.000000");
-    await expect(requestRefund(db, refundForm(invoice.id, "10.5"), people.support)).rejects.toThrow(
+    await expect(requestRefund(db, refundForm(invoice.id, "10.5"), money.people.support)).rejects.toThrow(
       /At most 10 USDT/,
     );
     expect((await listPayoutsNeedingAttention(db)).map((row) => row.id)).toContain(refund.id);
     const told = await db.select().from(notifications);
     expect(told.filter((row) => row.objectId === refund.id && row.kind === "withdrawal.conflict")).toEqual(
-      expect.arrayContaining([expect.objectContaining({ userId: people.finance1 })]),
+      expect.arrayContaining([expect.objectContaining({ userId: money.people.finance1 })]),
     );
   });
 
   it("an ordinary payout closed here and paid there is a conflict too, never a silent 'Closed'", async () => {
-    const { db } = testDb;
-    const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount: "7" }), people.support);
-    await moveTo(db, payout.id, "closed", { nothingSentAt: new Date(), nothingSentBy: people.finance2 });
+    const { db } = money;
+    const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount: "7" }), money.people.support);
+    await moveTo(db, payout.id, "closed", {
+      nothingSentAt: new Date(),
+      nothingSentBy: money.people.finance2,
+    });
     await applyServiceReport(db, paidReport(payout.orderId), "webhook");
     expect(await withdrawalById(db, payout.id)).toMatchObject({ state: "conflict", serviceStatus: "paid" });
   });
 
   it("a paid report on a payout that needs review pays it out", async () => {
-    const { db } = testDb;
-    const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount: "3" }), people.support);
+    const { db } = money;
+    const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount: "3" }), money.people.support);
     await moveTo(db, payout.id, "needs_review");
     await applyServiceReport(db, paidReport(payout.orderId), "webhook");
     expect(await withdrawalById(db, payout.id)).toMatchObject({ state: "paid", serviceTxid: "tx_1" });
   });
 
   it("closing a refund whose outcome is unknown takes a second person in finance; until then it keeps its share", async () => {
-    const { db } = testDb;
+    const { db } = money;
     const invoice = await invoiceThatReceived(db, { status: "overpaid", payments: ["10", "5"] });
-    const refund = await requestRefund(db, refundForm(invoice.id, "5"), people.support);
+    const refund = await requestRefund(db, refundForm(invoice.id, "5"), money.people.support);
     await moveTo(db, refund.id, "needs_review");
 
-    await closeWithdrawal(db, refund.id, people.finance1, "Nothing in the service's back office.");
+    await closeWithdrawal(db, refund.id, money.people.finance1, "Nothing in the service's back office.");
     expect(await withdrawalById(db, refund.id)).toMatchObject({
       state: "needs_review",
-      closeProposedBy: people.finance1,
+      closeProposedBy: money.people.finance1,
     });
     expect(await refundable(invoice.id)).toBe("10.000000");
-    await expect(confirmNothingSent(db, refund.id, people.finance1)).rejects.toThrow(/second person/);
-    await expect(confirmNothingSent(db, refund.id, people.support)).rejects.toThrow();
+    await expect(confirmNothingSent(db, refund.id, money.people.finance1)).rejects.toThrow(/second person/);
+    await expect(confirmNothingSent(db, refund.id, money.people.support)).rejects.toThrow();
 
-    await confirmNothingSent(db, refund.id, people.finance2);
+    await confirmNothingSent(db, refund.id, money.people.finance2);
     expect(await withdrawalById(db, refund.id)).toMatchObject({
       state: "closed",
-      nothingSentBy: people.finance2,
+      nothingSentBy: money.people.finance2,
     });
     expect(await refundable(invoice.id)).toBe("15.000000");
   });
 
   it("closing is refused while the service's last word is paid", async () => {
-    const { db } = testDb;
-    const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount: "4" }), people.support);
+    const { db } = money;
+    const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount: "4" }), money.people.support);
     await moveTo(db, payout.id, "conflict", { serviceStatus: "paid" });
-    await closeWithdrawal(db, payout.id, people.finance1, "We never meant to pay it.");
+    await closeWithdrawal(db, payout.id, money.people.finance1, "We never meant to pay it.");
     // Only a proposal: it stays a conflict until a second person confirms nothing was sent.
     expect(await withdrawalById(db, payout.id)).toMatchObject({ state: "conflict" });
   });

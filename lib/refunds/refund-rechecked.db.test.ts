@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, invoiceTransactions, notifications, users } from "@/lib/db/schema";
-import { resolveException } from "@/lib/exceptions/resolve-exception";
+import { describe, expect, it } from "vitest";
+import { invoices, invoiceTransactions, notifications } from "@/lib/db/schema";
 import { approveWithdrawal } from "@/lib/withdrawals/decide";
 import { submitWithdrawal } from "@/lib/withdrawals/submit-withdrawal";
 import { toWithdrawalViews } from "@/lib/withdrawals/withdrawal-view";
@@ -10,27 +9,19 @@ import {
   invoiceThatReceived,
   moveTo,
   refundForm,
-  seedMoneyPeople,
   withdrawalById,
-  type MoneyPeople,
+  openMoneyTestDb,
+  resolveAs,
 } from "@/test-support/money-rows";
-import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { requestRefund } from "./request-refund";
 
-let testDb: TestDb;
-let people: MoneyPeople;
-
-beforeAll(async () => {
-  testDb = await createTestDb();
-  people = await seedMoneyPeople(testDb.db);
-});
-afterAll(() => testDb.close());
+const money = openMoneyTestDb();
 
 /** Underpaid 9 of 10; a refund of the 9 is requested; then the customer pays the missing 1. */
 async function refundOfAnUnderpaymentThenCompleted() {
-  const { db } = testDb;
+  const { db } = money;
   const invoice = await invoiceThatReceived(db, { status: "underpaid", payments: ["9"], isFinal: false });
-  const refund = await requestRefund(db, refundForm(invoice.id, "9"), people.support);
+  const refund = await requestRefund(db, refundForm(invoice.id, "9"), money.people.support);
   await db
     .update(invoices)
     .set({ status: "paid", serviceStatus: "paid", isFinal: true, paidCryptoAmount: "10" })
@@ -43,29 +34,35 @@ async function refundOfAnUnderpaymentThenCompleted() {
 
 describe("issue 22 case 3: a refund is checked against its invoice again", () => {
   it("at approval: an underpayment the customer completed is not refunded; the refund goes back to its requester with the reason", async () => {
-    const { db } = testDb;
+    const { db } = money;
     const { refund } = await refundOfAnUnderpaymentThenCompleted();
 
-    const outcome = await approveWithdrawal(db, refund.id, people.finance1).catch((error: Error) => error);
+    const outcome = await approveWithdrawal(db, refund.id, money.people.finance1).catch(
+      (error: Error) => error,
+    );
 
     const after = await withdrawalById(db, refund.id);
     expect(after.state).toBe("rejected");
     expect(after.rejectionReason).toMatch(/is paid now/);
     expect(JSON.stringify(outcome)).toMatch(/is paid now/);
     const told = await db.select().from(notifications).where(eq(notifications.objectId, refund.id));
-    expect(told.map((row) => [row.userId, row.kind])).toContainEqual([people.support, "withdrawal.rejected"]);
+    expect(told.map((row) => [row.userId, row.kind])).toContainEqual([
+      money.people.support,
+      "withdrawal.rejected",
+    ]);
   });
 
   it("at submission: a refund approved before its exception was resolved otherwise is not sent", async () => {
-    const { db } = testDb;
+    const { db } = money;
     const invoice = await invoiceThatReceived(db, { status: "overpaid", payments: ["10", "2"] });
-    const refund = await requestRefund(db, refundForm(invoice.id, "2"), people.support);
+    const refund = await requestRefund(db, refundForm(invoice.id, "2"), money.people.support);
     await moveTo(db, refund.id, "approved");
-    const [support] = await db.select().from(users).where(eq(users.id, people.support));
-    await resolveException(
+    await resolveAs(
       db,
-      { kind: "user", userId: people.support, email: support?.email },
-      { invoiceId: invoice.id, kind: "marked_resolved", note: "Credited to the customer's account" },
+      money.people.support,
+      invoice.id,
+      "marked_resolved",
+      "Credited to the customer's account",
     );
     const service = new FakePayoutService();
 
@@ -76,10 +73,10 @@ describe("issue 22 case 3: a refund is checked against its invoice again", () =>
   });
 
   it("the approver sees the invoice's status now, what it received and its exception", async () => {
-    const { db } = testDb;
+    const { db } = money;
     const { invoice, refund } = await refundOfAnUnderpaymentThenCompleted();
     const [view] = await toWithdrawalViews(db, [{ withdrawal: refund, requester: null }], {
-      id: people.finance1,
+      id: money.people.finance1,
       role: "finance",
     });
     expect(view?.refundOf).toMatchObject({

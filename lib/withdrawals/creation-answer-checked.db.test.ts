@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakePayoutService } from "@/test-support/fake-payout-service";
-import { seedMoneyPeople, withdrawalById, type MoneyPeople } from "@/test-support/money-rows";
-import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { withdrawalById, openMoneyTestDb } from "@/test-support/money-rows";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import { applyServiceReport } from "./apply-service-report";
 import { approveWithdrawal } from "./decide";
 import { requestWithdrawal } from "./request-withdrawal";
 import { submitWithdrawal } from "./submit-withdrawal";
 
-let testDb: TestDb;
-let people: MoneyPeople;
-
-beforeAll(async () => {
-  testDb = await createTestDb();
-  people = await seedMoneyPeople(testDb.db);
-});
-afterAll(() => testDb.close());
+const money = openMoneyTestDb();
 
 async function approved(amount = "8") {
-  const payout = await requestWithdrawal(testDb.db, openedWithdrawalForm({ amount }), people.support);
-  await approveWithdrawal(testDb.db, payout.id, people.finance1);
+  const payout = await requestWithdrawal(money.db, openedWithdrawalForm({ amount }), money.people.support);
+  await approveWithdrawal(money.db, payout.id, money.people.finance1);
   return payout;
 }
 
@@ -28,17 +20,17 @@ describe("issue 22 case 8: the service's answers are checked against what was as
     const form = openedWithdrawalForm({ amount: "8" });
     const othersOrderId = "wd_20261125_aaaaaaaaaa";
     const payout = await requestWithdrawal(
-      testDb.db,
+      money.db,
       { ...form, requestToken: othersOrderId, orderId: othersOrderId } as typeof form,
-      people.support,
+      money.people.support,
     );
     expect(payout.orderId).not.toBe(othersOrderId);
     expect(payout.orderId).toMatch(/^wd_\d{14}_[0-9a-f]{10}$/);
     // The same form sent again by its requester gives back the same request.
     const again = await requestWithdrawal(
-      testDb.db,
+      money.db,
       { ...form, requestToken: othersOrderId, orderId: othersOrderId } as typeof form,
-      people.support,
+      money.people.support,
     );
     expect(again.id).toBe(payout.id);
   });
@@ -55,14 +47,14 @@ describe("issue 22 case 8: the service's answers are checked against what was as
       const service = new FakePayoutService();
       service.answerWith = () => change;
 
-      const outcome = await submitWithdrawal(testDb.db, service, payout.id, { source: "loop" });
+      const outcome = await submitWithdrawal(money.db, service, payout.id, { source: "loop" });
 
-      const after = await withdrawalById(testDb.db, payout.id);
+      const after = await withdrawalById(money.db, payout.id);
       expect(outcome.result).not.toBe("submitted");
       expect(after.state).toBe("conflict");
       expect(after.reviewReason).toMatch(why);
-      await applyServiceReport(testDb.db, service.settle(payout.orderId, "paid"), "webhook");
-      expect((await withdrawalById(testDb.db, payout.id)).state).toBe("conflict");
+      await applyServiceReport(money.db, service.settle(payout.orderId, "paid"), "webhook");
+      expect((await withdrawalById(money.db, payout.id)).state).toBe("conflict");
     },
   );
 
@@ -70,7 +62,7 @@ describe("issue 22 case 8: the service's answers are checked against what was as
     const payout = await approved("8");
     const service = new FakePayoutService();
     service.answerWith = () => ({ amount: "8.000000" });
-    expect((await submitWithdrawal(testDb.db, service, payout.id, { source: "loop" })).result).toBe(
+    expect((await submitWithdrawal(money.db, service, payout.id, { source: "loop" })).result).toBe(
       "submitted",
     );
   });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WithdrawalResubmitter } from "@/lib/jobs/withdrawal-resubmitter";
 import { FakePayoutService } from "@/test-support/fake-payout-service";
-import { moveTo, seedMoneyPeople, withdrawalById, type MoneyPeople } from "@/test-support/money-rows";
-import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { moveTo, withdrawalById, openMoneyTestDb } from "@/test-support/money-rows";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import { listPayoutsNeedingAttention } from "./attention";
 import { approveWithdrawal } from "./decide";
@@ -11,31 +10,24 @@ import { closeWithdrawal, confirmNothingSent } from "./close";
 import { recordPaidAtService } from "./review";
 import { submitWithdrawal } from "./submit-withdrawal";
 
-let testDb: TestDb;
-let people: MoneyPeople;
+const money = openMoneyTestDb();
 const service = new FakePayoutService();
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  testDb = await createTestDb();
-  people = await seedMoneyPeople(testDb.db);
-});
-afterAll(() => testDb.close());
-
 /** A payout the service accepted, whose final webhook never came. */
 async function submittedPayout() {
-  const { db } = testDb;
-  const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount: "6" }), people.support);
-  await approveWithdrawal(db, payout.id, people.finance1);
+  const { db } = money;
+  const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount: "6" }), money.people.support);
+  await approveWithdrawal(db, payout.id, money.people.finance1);
   const outcome = await submitWithdrawal(db, service, payout.id, { source: "loop" });
   expect(outcome.result).toBe("submitted");
   return withdrawalById(db, payout.id);
 }
 
 async function goneStale(id: string) {
-  await moveTo(testDb.db, id, "submitted", { staleAt: new Date(Date.now() - 1000) });
-  await new WithdrawalResubmitter({ db: testDb.db, client: () => service }).runOnce();
-  return withdrawalById(testDb.db, id);
+  await moveTo(money.db, id, "submitted", { staleAt: new Date(Date.now() - 1000) });
+  await new WithdrawalResubmitter({ db: money.db, client: () => service }).runOnce();
+  return withdrawalById(money.db, id);
 }
 
 describe("issue 22 case 5: a submitted payout whose final word never comes", () => {
@@ -49,22 +41,22 @@ describe("issue 22 case 5: a submitted payout whose final word never comes", () 
     const stale = await goneStale((await submittedPayout()).id);
     expect(stale).toMatchObject({ state: "needs_review", staleAt: null });
     expect(stale.reviewReason).toMatch(/no final status from the service/i);
-    const worklist = await listPayoutsNeedingAttention(testDb.db);
+    const worklist = await listPayoutsNeedingAttention(money.db);
     expect(worklist.find((row) => row.id === stale.id)?.reviewReason).toMatch(/no final status/i);
   });
 
   it("finance records that the service's back office shows it paid, with its transaction reference", async () => {
     const stale = await goneStale((await submittedPayout()).id);
-    await expect(recordPaidAtService(testDb.db, stale.id, people.support, "0xabc")).rejects.toThrow();
-    await recordPaidAtService(testDb.db, stale.id, people.finance2, "0xabc");
-    expect(await withdrawalById(testDb.db, stale.id)).toMatchObject({ state: "paid", serviceTxid: "0xabc" });
+    await expect(recordPaidAtService(money.db, stale.id, money.people.support, "0xabc")).rejects.toThrow();
+    await recordPaidAtService(money.db, stale.id, money.people.finance2, "0xabc");
+    expect(await withdrawalById(money.db, stale.id)).toMatchObject({ state: "paid", serviceTxid: "0xabc" });
   });
 
   it("recording that it failed (nothing was sent) takes a second person", async () => {
     const stale = await goneStale((await submittedPayout()).id);
-    await closeWithdrawal(testDb.db, stale.id, people.finance2, "Failed in the service's back office.");
-    expect(await withdrawalById(testDb.db, stale.id)).toMatchObject({ state: "needs_review" });
-    await confirmNothingSent(testDb.db, stale.id, people.finance3);
-    expect(await withdrawalById(testDb.db, stale.id)).toMatchObject({ state: "closed" });
+    await closeWithdrawal(money.db, stale.id, money.people.finance2, "Failed in the service's back office.");
+    expect(await withdrawalById(money.db, stale.id)).toMatchObject({ state: "needs_review" });
+    await confirmNothingSent(money.db, stale.id, money.people.finance3);
+    expect(await withdrawalById(money.db, stale.id)).toMatchObject({ state: "closed" });
   });
 });
