@@ -26,7 +26,7 @@ export function willNeverPay(status: string | undefined): boolean {
 }
 
 /** States in which Paydesk has not sent the payout (or the service refused it). */
-const NEVER_SENT: readonly WithdrawalState[] = [
+export const NEVER_SENT: readonly WithdrawalState[] = [
   "awaiting_approval",
   "approved",
   "rejected",

@@ -12,7 +12,13 @@ import { FakePayoutService, type CreationOutcome } from "@/test-support/fake-pay
 import { FakeService, seedInvoice } from "@/test-support/fake-service";
 import { ServiceInvoiceModel } from "@/test-support/invoice-service-model";
 import { refundForm, seedMoneyPeople, withdrawalById } from "@/test-support/money-rows";
-import { MAY_STILL_SEND, PaydeskKnowledge, willNeverPay, wordOf } from "@/test-support/payout-model";
+import {
+  MAY_STILL_SEND,
+  NEVER_SENT,
+  PaydeskKnowledge,
+  willNeverPay,
+  wordOf,
+} from "@/test-support/payout-model";
 import { MEANT_FOR, runs, type OnPayout, type Step, type Who } from "@/test-support/payout-model-steps";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
@@ -63,6 +69,8 @@ import { THRESHOLD_KEY } from "./threshold-setting";
  *    - The service said process or check: not a never-sent state (awaiting_approval, approved,
  *      rejected, cancelled, failed); closed only if a person said nothing was sent after that
  *      status was news (a later status is news the closing did not know: a conflict).
+ *    And a payout the service holds is never taken for one that was not sent (a never-sent state):
+ *    whatever the service said, or did not say.
  * 3. Every payout that is not final has a next step: approved (the loop sends it after a minute),
  *    submitting (next_submit_at), submitted (stale_at), unknown (next_submit_at),
  *    awaiting_approval (the approval queue); failed, service_failed, needs_review, conflict, and
@@ -397,6 +405,9 @@ const property = fc.asyncProperty(runs, async ({ invoice: start, twoApprovals, p
       }
       const contradiction = knowledge.contradiction(row.orderId, row.state);
       if (contradiction) expect.fail(`${name} contradicts what Paydesk was told: ${contradiction}`);
+      if (there && NEVER_SENT.includes(row.state)) {
+        expect.fail(`${name} is taken for never sent, but the service holds it (${there})`);
+      }
       if (row.state === "approved" || row.state === "awaiting_approval") continue;
       if (row.state === "submitting" || row.state === "unknown") {
         expect(row.nextSubmitAt, `${name} has no next attempt`).not.toBeNull();
