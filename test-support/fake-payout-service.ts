@@ -2,6 +2,7 @@
 // order id (as the real service does: creation is idempotent by order_id), answers each creation
 // with an outcome the test chooses, and hands out the reports (webhooks) a test delivers when it
 // likes: late, twice, out of order or never. Not imported by application code.
+import Decimal from "decimal.js";
 import {
   InsufficientFunds,
   Unavailable,
@@ -13,9 +14,19 @@ import type { ServiceReport } from "@/lib/withdrawals/apply-service-report";
 
 /**
  * What the next creation call meets: accepted; a timeout after the service committed the payout
- * (the answer is lost); a timeout before it did; a refusal (422).
+ * (the answer is lost); a timeout before it did; a refusal (422); no answer ever, before or after
+ * the service committed it (the caller's process died while it waited: the call never returns);
+ * an answer naming another payout (the service committed the one asked for, but answers with
+ * another amount).
  */
-export type CreationOutcome = "accept" | "timeout_after_commit" | "timeout_before_commit" | "refuse";
+export type CreationOutcome =
+  | "accept"
+  | "timeout_after_commit"
+  | "timeout_before_commit"
+  | "refuse"
+  | "hang_before_commit"
+  | "hang_after_commit"
+  | "answer_other_payout";
 
 export interface ServicePayout {
   id: string;
@@ -35,6 +46,10 @@ export class FakePayoutService implements ServiceClient {
   readonly calls: CreateWithdrawalInput[] = [];
   /** Outcomes of the next creation calls, first first; "accept" when empty. */
   readonly next: CreationOutcome[] = [];
+  /** The creation calls answered with the payout as the service holds it: its status then. */
+  readonly answers: { orderId: string; status: string }[] = [];
+  /** Called when a creation call will never answer (a "hang_*" outcome). */
+  onHang: (() => void) | null = null;
   /** Changes the answer to a creation (a service that answers with another payout). */
   answerWith: ((payout: ServicePayout) => Record<string, unknown>) | null = null;
   private counter = 0;
@@ -44,6 +59,7 @@ export class FakePayoutService implements ServiceClient {
     const outcome = this.next.shift() ?? "accept";
     if (outcome === "refuse") throw new InsufficientFunds({ status: 422 });
     if (outcome === "timeout_before_commit") throw new Unavailable("timeout", "fake: no answer");
+    if (outcome === "hang_before_commit") return this.hang();
     let payout = this.payouts.get(input.orderId);
     if (!payout) {
       payout = {
@@ -58,6 +74,7 @@ export class FakePayoutService implements ServiceClient {
       this.payouts.set(input.orderId, payout);
     }
     if (outcome === "timeout_after_commit") throw new Unavailable("timeout", "fake: answer lost");
+    if (outcome === "hang_after_commit") return this.hang();
     const raw = {
       id: payout.id,
       order_id: payout.orderId,
@@ -70,8 +87,17 @@ export class FakePayoutService implements ServiceClient {
       created_at: 1_700_000_000,
       update_at: 1_700_000_000,
       ...this.answerWith?.(payout),
+      ...(outcome === "answer_other_payout" ? { amount: new Decimal(payout.amount).plus(1).toFixed() } : {}),
     };
+    if (!this.answerWith && outcome === "accept") {
+      this.answers.push({ orderId: payout.orderId, status: payout.status });
+    }
     return withdrawalResponseSchema.parse(raw);
+  }
+
+  private hang(): Promise<never> {
+    this.onHang?.();
+    return new Promise<never>(() => {});
   }
 
   /** The service moves a payout on (process, check, paid, fail, cancel, system_fail). */
