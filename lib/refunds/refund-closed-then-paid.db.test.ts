@@ -95,12 +95,18 @@ describe("issue 22 case 1: a payout closed here and paid at the service", () => 
     expect(await refundable(invoice.id)).toBe("15.000000");
   });
 
-  it("closing is refused while the service's last word is paid", async () => {
+  it("closing is refused while the service's last word is paid: the way out is Record paid", async () => {
     const { db } = money;
     const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount: "4" }), money.people.support);
     await moveTo(db, payout.id, "conflict", { serviceStatus: "paid" });
-    await closeWithdrawal(db, payout.id, money.people.finance1, "We never meant to pay it.");
-    // Only a proposal: it stays a conflict until a second person confirms nothing was sent.
+    await expect(
+      closeWithdrawal(db, payout.id, money.people.finance1, "We never meant to pay it."),
+    ).rejects.toThrow(/reports this payout paid/);
+    await moveTo(db, payout.id, "conflict", {
+      closeProposedBy: money.people.finance1,
+      closeProposedAt: new Date(),
+    });
+    await expect(confirmNothingSent(db, payout.id, money.people.finance2)).rejects.toThrow(/record it paid/);
     expect(await withdrawalById(db, payout.id)).toMatchObject({ state: "conflict" });
   });
 });

@@ -5,6 +5,8 @@ import { auditLog, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
 import { notifyCloseProposed } from "@/lib/notifications/withdrawal-events";
 import { lockForReview } from "./review";
+import { classifyServiceStatus } from "./service-status";
+import { statesAllowing } from "./state-machine";
 import { recordTrailEntry } from "./trail";
 import { transition } from "./transition";
 
@@ -15,13 +17,17 @@ import { transition } from "./transition";
  *   was paid, so one person in finance closes it.
  * - Outcome unknown (needs review) or in conflict with the service: money may have left, so one
  *   person proposes closing it and a second one confirms nothing was sent; until then it stays.
+ * - The service reported it paid: nobody closes it as not sent (the money left; a refund keeps its
+ *   share). Record it paid, after checking the service's back office.
  * A payout closed before this rule existed without that confirmation keeps its share until a
  * second person confirms too.
  */
 export type CloseOutcome = { outcome: "closed" | "proposed"; withdrawal: Withdrawal };
 
-const SAID_BY_THE_SERVICE = ["failed", "service_failed"] as const;
-const NEEDS_TWO = ["needs_review", "conflict"] as const;
+/** The service said nothing was paid: one person closes. */
+const SAID_BY_THE_SERVICE = statesAllowing("close");
+/** Money may have left: one proposes, a second confirms. */
+const NEEDS_TWO = statesAllowing("confirm_nothing_sent");
 
 export async function closeWithdrawal(
   db: Db,
@@ -31,7 +37,7 @@ export async function closeWithdrawal(
 ): Promise<CloseOutcome> {
   return db.transaction(async (tx) => {
     const withdrawal = await lockForReview(tx, id, deciderId);
-    if (SAID_BY_THE_SERVICE.includes(withdrawal.state as (typeof SAID_BY_THE_SERVICE)[number])) {
+    if (SAID_BY_THE_SERVICE.includes(withdrawal.state)) {
       const closed = await transition(tx, id, {
         event: "close",
         source: "user",
@@ -42,11 +48,12 @@ export async function closeWithdrawal(
       if (!closed) throw new RuleError("It can no longer be closed: it changed meanwhile.");
       return { outcome: "closed", withdrawal: closed };
     }
-    if (!NEEDS_TWO.includes(withdrawal.state as (typeof NEEDS_TWO)[number])) {
+    if (!NEEDS_TWO.includes(withdrawal.state)) {
       throw new RuleError(
         "Only a payout that was refused, failed, needs review or is in conflict can be closed.",
       );
     }
+    refuseWhenReportedPaid(withdrawal);
     if (withdrawal.closeProposedBy && withdrawal.closeProposedBy !== deciderId) {
       return { outcome: "closed", withdrawal: await confirm(tx, withdrawal, deciderId) };
     }
@@ -65,8 +72,18 @@ export async function confirmNothingSent(db: Db, id: string, deciderId: string):
       return confirmClosedBefore(tx, withdrawal, deciderId);
     }
     if (!withdrawal.closeProposedBy) throw new RuleError("Nobody has proposed closing it.");
+    refuseWhenReportedPaid(withdrawal);
     return confirm(tx, withdrawal, deciderId);
   });
+}
+
+function refuseWhenReportedPaid(withdrawal: Withdrawal): void {
+  const word = withdrawal.serviceStatus ? classifyServiceStatus(withdrawal.serviceStatus) : null;
+  if (word?.final && word.outcome === "paid") {
+    throw new RuleError(
+      "The service reports this payout paid, so it cannot be closed as not sent. If its back office shows it paid, record it paid.",
+    );
+  }
 }
 
 /** Withdraws a proposal to close (its proposer, or another person in finance who disagrees). */
