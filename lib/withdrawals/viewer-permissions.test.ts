@@ -5,13 +5,14 @@ import { whatViewerMay } from "./viewer-permissions";
 const withdrawal = (
   state: WithdrawalState,
   approverIds: string[] = [],
-  more: { closeProposedBy?: string; nothingSentAt?: string } = {},
+  more: { closeProposedBy?: string; nothingSentAt?: string; serviceStatus?: string } = {},
 ) => ({
   state,
   requestedBy: "requester",
   approverIds,
   closeProposedBy: more.closeProposedBy ?? null,
   nothingSentAt: more.nothingSentAt ?? null,
+  serviceStatus: more.serviceStatus ?? null,
 });
 
 const NOTHING = {
@@ -94,6 +95,14 @@ describe("what a viewer may do with a withdrawal", () => {
         declineClose: true,
       });
     }
+  });
+
+  it("what the service reported paid is recorded paid, never closed as not sent", () => {
+    expect(whatViewerMay(withdrawal("conflict", [], { serviceStatus: "paid" }), finance)).toMatchObject({
+      recordPaid: true,
+      proposeClose: false,
+      confirmNothingSent: false,
+    });
   });
 
   it("a payout closed by one person while it might have left waits for a second one's confirmation", () => {

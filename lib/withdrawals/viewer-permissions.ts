@@ -1,6 +1,7 @@
 import type { CurrentUser } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { checkApprover, mayCancel, type ApprovalRefusal } from "./approval-policy";
+import { classifyServiceStatus } from "./service-status";
 import { statesAllowing, type WithdrawalState } from "./state-machine";
 
 /**
@@ -50,6 +51,7 @@ export function whatViewerMay(
     approverIds: readonly string[];
     closeProposedBy: string | null;
     nothingSentAt: Date | string | null;
+    serviceStatus: string | null;
   },
   viewer: Viewer,
 ): ViewerPermissions {
@@ -62,7 +64,10 @@ export function whatViewerMay(
     { requestedBy: withdrawal.requestedBy, approvedBy: withdrawal.approverIds },
   );
   const proposal = withdrawal.closeProposedBy;
-  const twoPerson = TWO_PERSON_CLOSE.includes(withdrawal.state);
+  // What the service reported paid is never closed as not sent (close.ts): it is recorded paid.
+  const word = withdrawal.serviceStatus ? classifyServiceStatus(withdrawal.serviceStatus) : null;
+  const reportedPaid = word?.final === true && word.outcome === "paid";
+  const twoPerson = TWO_PERSON_CLOSE.includes(withdrawal.state) && !reportedPaid;
   const closedUnconfirmed = withdrawal.state === "closed" && !withdrawal.nothingSentAt;
   return {
     decide: awaiting && decision.ok,
