@@ -1,5 +1,7 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { AuditAction } from "@/lib/audit/actions";
 import { RuleError } from "@/lib/auth/rule-error";
 import { auditLog, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
@@ -91,46 +93,26 @@ export async function declineClose(db: Db, id: string, deciderId: string): Promi
   return db.transaction(async (tx) => {
     const withdrawal = await lockForReview(tx, id, deciderId);
     if (!withdrawal.closeProposedBy) throw new RuleError("Nobody has proposed closing it.");
-    const [updated] = await tx
-      .update(withdrawals)
-      .set({ closeProposedBy: null, closeProposedAt: null, closeProposedReason: null, updatedAt: new Date() })
-      .where(eq(withdrawals.id, id))
-      .returning();
-    if (!updated) throw new Error(`withdrawal ${id} vanished under its row lock`);
-    await recordTrailEntry(tx, {
-      withdrawalId: id,
-      action: "withdrawal.close_declined",
-      source: "user",
-      actorId: deciderId,
-      fromState: withdrawal.state,
-      toState: withdrawal.state,
-      reason: `Not closed: "${withdrawal.closeProposedReason}" was declined.`,
-    });
-    return updated;
+    return noteInPlace(
+      tx,
+      withdrawal,
+      { closeProposedBy: null, closeProposedAt: null, closeProposedReason: null },
+      {
+        action: "withdrawal.close_declined",
+        actorId: deciderId,
+        reason: `Not closed: "${withdrawal.closeProposedReason}" was declined.`,
+      },
+    );
   });
 }
 
 async function propose(tx: Tx, withdrawal: Withdrawal, deciderId: string, reason: string) {
-  const [updated] = await tx
-    .update(withdrawals)
-    .set({
-      closeProposedBy: deciderId,
-      closeProposedAt: new Date(),
-      closeProposedReason: reason,
-      updatedAt: new Date(),
-    })
-    .where(eq(withdrawals.id, withdrawal.id))
-    .returning();
-  if (!updated) throw new Error(`withdrawal ${withdrawal.id} vanished under its row lock`);
-  await recordTrailEntry(tx, {
-    withdrawalId: withdrawal.id,
-    action: "withdrawal.close_proposed",
-    source: "user",
-    actorId: deciderId,
-    fromState: withdrawal.state,
-    toState: withdrawal.state,
-    reason,
-  });
+  const updated = await noteInPlace(
+    tx,
+    withdrawal,
+    { closeProposedBy: deciderId, closeProposedAt: new Date(), closeProposedReason: reason },
+    { action: "withdrawal.close_proposed", actorId: deciderId, reason },
+  );
   await notifyCloseProposed(tx, updated);
   return updated;
 }
@@ -168,20 +150,37 @@ async function confirmClosedBefore(tx: Tx, withdrawal: Withdrawal, deciderId: st
   if (closing?.actorId === deciderId) {
     throw new RuleError("You closed it: a second person in finance must confirm nothing was sent.");
   }
+  return noteInPlace(
+    tx,
+    withdrawal,
+    { nothingSentAt: new Date(), nothingSentBy: deciderId },
+    {
+      action: "withdrawal.closed",
+      actorId: deciderId,
+      reason: "Nothing was sent, confirmed by a second person: its share of a refund is free again.",
+    },
+  );
+}
+
+/** A decision about a payout that moves no state: its columns, and its entry in the trail. */
+async function noteInPlace(
+  tx: Tx,
+  withdrawal: Withdrawal,
+  set: PgUpdateSetSource<typeof withdrawals>,
+  entry: { action: AuditAction; actorId: string; reason: string },
+): Promise<Withdrawal> {
   const [updated] = await tx
     .update(withdrawals)
-    .set({ nothingSentAt: new Date(), nothingSentBy: deciderId, updatedAt: new Date() })
+    .set({ ...set, updatedAt: new Date() })
     .where(eq(withdrawals.id, withdrawal.id))
     .returning();
   if (!updated) throw new Error(`withdrawal ${withdrawal.id} vanished under its row lock`);
   await recordTrailEntry(tx, {
     withdrawalId: withdrawal.id,
-    action: "withdrawal.closed",
     source: "user",
-    actorId: deciderId,
-    fromState: "closed",
-    toState: "closed",
-    reason: "Nothing was sent, confirmed by a second person: its share of a refund is free again.",
+    fromState: withdrawal.state,
+    toState: withdrawal.state,
+    ...entry,
   });
   return updated;
 }
