@@ -6,6 +6,7 @@ import { RuleError } from "@/lib/auth/rule-error";
 import { recordAudit } from "@/lib/audit/record";
 import { browserOrigin } from "@/lib/browser-origin";
 import { getServiceClient } from "@/lib/service/app-client";
+import { leaseCoveringCall } from "@/lib/service/call-lease";
 import { recordInvoiceIntent, sendInvoice, type SendOutcome } from "./create-invoice";
 import { invoiceFormSchema, SERVICE_FIELD_TO_FORM, toServiceInput } from "./form-schema";
 import { refreshInvoice } from "./refresh-invoice";
@@ -17,8 +18,8 @@ export const createInvoiceAction = defineAction({
   permission: "invoices:create",
   schema: invoiceFormSchema,
   handler: async (form, { db, user, actor }) => {
-    const intent = await recordInvoiceIntent(db, toServiceInput(form), user.id);
     const client = getServiceClient(await browserOrigin());
+    const intent = await recordInvoiceIntent(db, toServiceInput(form), user.id, leaseCoveringCall(client));
     const outcome = await sendInvoice(db, client, intent, user.id, (tx, invoice) =>
       recordAudit(tx, actor, {
         action: form.duplicateOf ? "invoice.duplicated" : "invoice.created",

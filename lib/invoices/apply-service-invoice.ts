@@ -52,10 +52,13 @@ export async function applyServiceInvoiceIn(
 
   const { status, isFinal } = normaliseInvoiceStatus(remote.status ?? local.serviceStatus);
   const wasConfirmed = local.creationState === "created";
-  const [stored] = await tx
-    .select({ transactions: count() })
-    .from(invoiceTransactions)
-    .where(eq(invoiceTransactions.invoiceId, invoiceId));
+  // Payments are recorded only from answers to a confirmed invoice: an unconfirmed one has none.
+  const [stored] = wasConfirmed
+    ? await tx
+        .select({ transactions: count() })
+        .from(invoiceTransactions)
+        .where(eq(invoiceTransactions.invoiceId, invoiceId))
+    : [{ transactions: 0 }];
   const olderNews = isOlderNews(
     {
       status: asInvoiceStatus(local.status),

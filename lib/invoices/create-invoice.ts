@@ -35,12 +35,15 @@ export type SendOutcome =
 
 /**
  * Records (or, for an order id the service never confirmed, updates) the intent. An order id
- * already confirmed by the service is never reused for different data.
+ * already confirmed by the service is never reused for different data. The intent is claimed for
+ * its creator's own call for `leaseMs` (the call's worst case; by default a short grace): should
+ * the process die before or during that call, the loop sends it once the lease has run out.
  */
 export async function recordInvoiceIntent(
   db: Db,
   request: CreateInvoiceInput,
   userId: string,
+  leaseMs = INTENT_GRACE_MS,
 ): Promise<Invoice> {
   const values = {
     orderId: request.orderId,
@@ -53,8 +56,8 @@ export async function recordInvoiceIntent(
     additionalData: request.additionalData ?? null,
     isPaymentMultiple: request.isPaymentMultiple ?? true,
     createdBy: userId,
-    // Should the process die before its call is claimed, the loop still sends it, after a grace.
-    nextSendAt: sql`now() + make_interval(secs => ${INTENT_GRACE_MS / 1000})`,
+    sendAttempts: 1,
+    nextSendAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
   };
   const [row] = await db
     .insert(invoices)
@@ -97,7 +100,7 @@ export async function recordInvoiceIntent(
   throw new RuleError("This order id is already used by another invoice.", { field: "orderId" });
 }
 
-/** Time the creator has to claim its first call before the loop may send the intent itself. */
+/** How long an intent recorded without its call's lease waits before the loop may send it. */
 const INTENT_GRACE_MS = 60_000;
 
 /** Who sends: a person (each of their calls gives the loop a fresh budget) or the loop. */
@@ -120,7 +123,11 @@ export async function sendInvoice(
   onConfirmed: OnConfirmed = async () => {},
 ): Promise<SendOutcome> {
   const local = typeof invoice === "string" ? await readInvoice(db, invoice) : invoice;
-  const claimed = local.creationState === "created" ? null : await claimSend(db, client, local.id);
+  // A call already leased (the intent just recorded for this call, or one in flight elsewhere)
+  // is not claimed again: a second call with the same order id only returns the same invoice.
+  const leased = local.nextSendAt !== null && local.nextSendAt.getTime() > Date.now();
+  const claimed =
+    local.creationState === "created" ? null : leased ? local : await claimSend(db, client, local.id);
   if (!claimed) {
     // Confirmed already, or by another sender since it was read.
     const confirmed = local.creationState === "created" ? local : await readInvoice(db, local.id);
