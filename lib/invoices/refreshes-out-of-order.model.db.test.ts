@@ -7,6 +7,7 @@ import type { Db } from "@/lib/db/types";
 import { exceptionKind } from "@/lib/exceptions/exception-status";
 import { FakeService, seedInvoice } from "@/test-support/fake-service";
 import { ServiceInvoiceModel } from "@/test-support/invoice-service-model";
+import { checkModel, MODEL_RUNS, MODEL_TIMEOUT_MS } from "@/test-support/model-runs";
 import { createTestDb, openSecondInstanceDb, type TestDb } from "@/test-support/test-db";
 import { CoalescedRuns } from "./coalesced-runs";
 import { statusRank } from "./evidence";
@@ -19,9 +20,6 @@ import { asInvoiceStatus, type InvoiceStatus } from "./status";
 // only moved forward in evidence; once everything has settled and one more refresh has run, it
 // says what the service says. PAYDESK_MODEL_RUNS sets the number of runs (200 by default; the
 // nightly `npm run test:models` runs more); PAYDESK_MODEL_SEED and PAYDESK_MODEL_PATH replay one.
-const RUNS = Number(process.env.PAYDESK_MODEL_RUNS ?? 200);
-const SEED = process.env.PAYDESK_MODEL_SEED;
-const PATH = process.env.PAYDESK_MODEL_PATH;
 const THIS_FILE = "lib/invoices/refreshes-out-of-order.model.db.test.ts";
 
 type Via = "this instance" | "another instance" | "unserialised";
@@ -187,24 +185,8 @@ const property = fc.asyncProperty(fc.scheduler(), plans, async (scheduler, plan)
 
 describe(`invoice refreshes answered out of order (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it(
-    `never moves an invoice backwards, and ends where the service is (${RUNS} runs)`,
-    async () => {
-      const details = await fc.check(property, {
-        numRuns: RUNS,
-        ...(SEED ? { seed: Number(SEED) } : {}),
-        ...(PATH ? { path: PATH } : {}),
-      });
-      if (details.failed) {
-        const report = await fc.asyncDefaultReportMessage(details);
-        const cause =
-          details.errorInstance instanceof Error
-            ? details.errorInstance.message
-            : String(details.errorInstance);
-        throw new Error(
-          `${report}\n\nWhat failed: ${cause}\n\nReplay this run: PAYDESK_MODEL_SEED=${details.seed} PAYDESK_MODEL_PATH="${details.counterexamplePath}" npx vitest run ${THIS_FILE}`,
-        );
-      }
-    },
-    Math.max(120_000, RUNS * 2_000),
+    `never moves an invoice backwards, and ends where the service is (${MODEL_RUNS} runs)`,
+    () => checkModel(property, THIS_FILE),
+    MODEL_TIMEOUT_MS,
   );
 });

@@ -20,6 +20,7 @@ import {
   wordOf,
 } from "@/test-support/payout-model";
 import { MEANT_FOR, runs, type OnPayout, type Step, type Who } from "@/test-support/payout-model-steps";
+import { checkModel, MODEL_RUNS, MODEL_TIMEOUT_MS } from "@/test-support/model-runs";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import { applyServiceReport, type ApplyResult, type ServiceReport } from "./apply-service-report";
@@ -82,9 +83,6 @@ import { THRESHOLD_KEY } from "./threshold-setting";
  * PAYDESK_MODEL_RUNS sets the number of runs (200 by default; `npm run test:models` runs 5,000);
  * PAYDESK_MODEL_SEED and PAYDESK_MODEL_PATH replay one.
  */
-const RUNS = Number(process.env.PAYDESK_MODEL_RUNS ?? 200);
-const SEED = process.env.PAYDESK_MODEL_SEED;
-const PATH = process.env.PAYDESK_MODEL_PATH;
 const THIS_FILE = "lib/withdrawals/payouts.model.db.test.ts";
 
 interface Payout {
@@ -493,24 +491,8 @@ const property = fc.asyncProperty(runs, async ({ invoice: start, twoApprovals, p
 
 describe(`payouts and refunds, model-based (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
   it(
-    `keep refunds under their invoice, agree with the service, and always have a next step (${RUNS} runs)`,
-    async () => {
-      const details = await fc.check(property, {
-        numRuns: RUNS,
-        ...(SEED ? { seed: Number(SEED) } : {}),
-        ...(PATH ? { path: PATH } : {}),
-      });
-      if (details.failed) {
-        const report = await fc.asyncDefaultReportMessage(details);
-        const cause =
-          details.errorInstance instanceof Error
-            ? details.errorInstance.message
-            : String(details.errorInstance);
-        throw new Error(
-          `${report}\n\nWhat failed: ${cause}\n\nReplay this run: PAYDESK_MODEL_SEED=${details.seed} PAYDESK_MODEL_PATH="${details.counterexamplePath}" npx vitest run ${THIS_FILE}`,
-        );
-      }
-    },
-    Math.max(120_000, RUNS * 2_000),
+    `keep refunds under their invoice, agree with the service, and always have a next step (${MODEL_RUNS} runs)`,
+    () => checkModel(property, THIS_FILE),
+    MODEL_TIMEOUT_MS,
   );
 });
