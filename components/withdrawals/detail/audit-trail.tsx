@@ -8,7 +8,7 @@ import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "@/lib/withdrawals
 const label = (state: string | null) =>
   state ? (WITHDRAWAL_STATE_LABELS[state as WithdrawalState] ?? state) : "—";
 const SOURCE: Record<string, string> = {
-  loop: "Paydesk (automatic retry)",
+  loop: "Paydesk (in the background)",
   webhook: "payment service webhook",
   user: "unknown user",
   cli: "command line",
