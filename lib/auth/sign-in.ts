@@ -80,7 +80,8 @@ export async function checkCredentials(
   }
 
   const user = await findUserByEmail(db, email);
-  const passwordOk = user
+  // A person who has not chosen a password yet (invited) cannot sign in with one.
+  const passwordOk = user?.passwordHash
     ? await verifyPassword(user.passwordHash, password)
     : await burnPasswordCheck(password);
   if (!user || !passwordOk) {

@@ -37,3 +37,15 @@ export type ResolutionKind = (typeof RESOLUTION_KINDS)[number];
 
 export const NOTIFICATION_OBJECT_TYPES = ["invoice", "withdrawal"] as const;
 export type NotificationObjectType = (typeof NOTIFICATION_OBJECT_TYPES)[number];
+
+/** How a session's second factor was given (lib/db/schema/sessions.ts). */
+export const SECOND_FACTORS = ["totp", "recovery", "passkey"] as const;
+export type SecondFactor = (typeof SECOND_FACTORS)[number];
+
+/** One-time links that let a person choose their password (lib/db/schema/account-links.ts). */
+export const ACCOUNT_LINK_KINDS = ["invitation", "password_reset"] as const;
+export type AccountLinkKind = (typeof ACCOUNT_LINK_KINDS)[number];
+
+/** What a WebAuthn challenge was issued for (lib/db/schema/passkeys.ts). */
+export const WEBAUTHN_PURPOSES = ["register", "sign_in", "confirm"] as const;
+export type WebauthnPurpose = (typeof WEBAUTHN_PURPOSES)[number];

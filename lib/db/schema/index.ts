@@ -10,3 +10,6 @@ export * from "./changes";
 export * from "./exceptions";
 export * from "./notifications";
 export * from "./login-rate-limits";
+export * from "./sessions";
+export * from "./account-links";
+export * from "./passkeys";

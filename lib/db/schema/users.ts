@@ -10,9 +10,10 @@ export const users = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     role: text("role", { enum: ROLES }).notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** Null until the person chooses a password through their invitation link. */
+    passwordHash: text("password_hash"),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
-    /** Every session token carries the version it was issued under; raising it ends them all. */
     sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
