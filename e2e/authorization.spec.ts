@@ -49,9 +49,12 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   approveChangeAction: "changes:decide",
   rejectChangeAction: "changes:decide",
   cancelChangeAction: "changes:decide",
-  confirmTwoFactorAction: "account:two-factor",
+  confirmTwoFactorAction: "account:manage",
   markNotificationsReadAction: "notifications:read",
-  turnOffTwoFactorAction: "account:two-factor",
+  turnOffTwoFactorAction: "account:manage",
+  endMySessionAction: "account:manage",
+  endMyOtherSessionsAction: "account:manage",
+  endUserSessionsAction: "users:manage",
 };
 
 /**

@@ -1,8 +1,8 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { createUserAsAdmin, DEMO, signIn, uniqueEmail } from "./fixtures";
 
-// Each test signs out a user of its own: signing out ends every session of that user, so the
-// demo users other tests share are never signed out.
+// Each test signs in and out a user of its own, so the sessions of the demo users other tests share
+// are never ended.
 async function freshUser(browser: Browser) {
   const user = {
     email: uniqueEmail("session"),
@@ -28,7 +28,7 @@ test("sign-out ends the session", async ({ page, browser }) => {
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
 });
 
-test("after sign-out, a copy of the old session cookie opens nothing, in this browser or another", async ({
+test("after sign-out, a copy of the old session cookie opens nothing; another device stays signed in", async ({
   page,
   browser,
 }) => {
@@ -43,9 +43,9 @@ test("after sign-out, a copy of the old session cookie opens nothing, in this br
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login\?reason=signed-out/);
 
-  // Signing out ends every session of the user: the other device is signed out too.
+  // Signing out ends this session only: the other device ends its own, or is ended from the list.
   await otherDevice.goto("/invoices");
-  await expect(otherDevice).toHaveURL(/\/login/);
+  await expect(otherDevice.getByTestId("signed-in-user")).toContainText(user.email);
 
   const replay = await browser.newContext();
   await replay.addCookies(stolen);
@@ -55,4 +55,56 @@ test("after sign-out, a copy of the old session cookie opens nothing, in this br
   const session = await attacker.request.get("/api/auth/session");
   expect(await session.json()).toEqual({});
   await Promise.all([elsewhere.close(), replay.close()]);
+});
+
+test("the list of sessions ends another session at once, and says which one is this", async ({ browser }) => {
+  const user = await freshUser(browser);
+  const laptop = await (await browser.newContext()).newPage();
+  await signIn(laptop, user.email, user.password);
+  const phone = await (await browser.newContext()).newPage();
+  await signIn(phone, user.email, user.password);
+
+  await laptop.goto("/account/sessions");
+  const rows = laptop.locator('[data-testid^="session-"]');
+  await expect(rows).toHaveCount(2);
+  const current = rows.filter({ hasText: "This session" });
+  await expect(current).toHaveCount(1);
+  await rows.filter({ hasNotText: "This session" }).getByRole("button", { name: "Sign out" }).click();
+  await laptop.getByRole("button", { name: "Sign it out" }).click();
+  await expect(laptop.getByText("Signed out of that session.")).toBeVisible();
+  await expect(rows.filter({ hasText: "Ended: ended from another session" })).toHaveCount(1);
+
+  // The phone is signed out at its very next request.
+  await phone.goto("/invoices");
+  await expect(phone).toHaveURL(/\/login/);
+  await laptop.goto("/invoices");
+  await expect(laptop.getByTestId("signed-in-user")).toContainText(user.email);
+});
+
+test("an admin ends every session of a user from Users", async ({ browser }) => {
+  const user = await freshUser(browser);
+  const theirs = await (await browser.newContext()).newPage();
+  await signIn(theirs, user.email, user.password);
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, DEMO.admin);
+  await admin.goto("/admin/users");
+  await admin.getByRole("link", { name: `Sessions of ${user.email}` }).click();
+  await admin.getByRole("button", { name: "End all sessions" }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "End all sessions" }).click();
+  await expect(admin.getByText("1 session ended.")).toBeVisible();
+  await theirs.goto("/invoices");
+  await expect(theirs).toHaveURL(/\/login/);
+});
+
+test("issue 23 finding 4: another site cannot sign a person out", async ({ page, browser }) => {
+  const user = await freshUser(browser);
+  await signIn(page, user.email, user.password);
+  // What a link or an image on another site makes the browser send.
+  const answer = await page.request.get("/api/session/end", {
+    headers: { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+    maxRedirects: 0,
+  });
+  expect(answer.headers()["set-cookie"] ?? "").not.toMatch(/session-token=;/);
+  await page.goto("/invoices");
+  await expect(page.getByTestId("signed-in-user")).toContainText(user.email);
 });

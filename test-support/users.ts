@@ -25,3 +25,21 @@ export async function insertUser(
 export async function disableUser(db: Db, id: string): Promise<void> {
   await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, id));
 }
+
+/** A session of the user, as signing in makes one, and the token that carries it. */
+export async function signedInSession(
+  db: Db,
+  userId: string,
+  options: { now?: Date; maxAgeSeconds?: number } = {},
+) {
+  const { startSession } = await import("@/lib/auth/sessions");
+  const session = await startSession(db, {
+    userId,
+    clientAddress: "192.0.2.7",
+    userAgent: "Test browser/1.0",
+    secondFactor: null,
+    now: options.now ?? new Date(),
+    maxAgeSeconds: options.maxAgeSeconds ?? 300,
+  });
+  return { session, token: { sub: userId, sid: session.id } };
+}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { AccountNav } from "@/components/account/account-nav";
 import { AppHeader } from "@/components/layout/app-header";
 import { requireUser } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
@@ -20,7 +21,10 @@ export default async function AccountLayout({ children }: { children: ReactNode 
         demo={serverEnv().PAYDESK_DEMO}
         waits={await whatWaitsFor(await getDb(), user)}
       />
-      <main className="mx-auto max-w-3xl px-6 py-8">{children}</main>
+      <main className="mx-auto max-w-4xl px-6 py-8">
+        <AccountNav />
+        {children}
+      </main>
     </>
   );
 }

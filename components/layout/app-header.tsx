@@ -51,10 +51,10 @@ export function AppHeader({ user, sandbox, demo = false, waits }: AppHeaderProps
           </div>
           <NotificationsButton initial={waits} />
           <Link
-            href="/account/two-factor"
+            href="/account/sessions"
             className="text-sm text-slate-700 underline-offset-4 hover:underline"
           >
-            Two-factor sign-in
+            Account
           </Link>
           <SignOutButton />
         </div>

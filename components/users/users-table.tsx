@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { AuditLink } from "@/components/audit/audit-link";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
@@ -137,6 +138,11 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
       </TableCell>
       <TableCell label="Access" className="text-right">
         <div className="flex flex-wrap justify-end gap-2">
+          <Button asChild variant="secondary" size="sm">
+            <Link href={`/admin/users/${user.id}/sessions`} aria-label={`Sessions of ${user.email}`}>
+              Sessions
+            </Link>
+          </Button>
           {user.twoFactor && !isSelf ? (
             <ConfirmDialog
               trigger={

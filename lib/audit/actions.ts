@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   "auth.sign_in_failed",
   "auth.locked_out",
   "auth.signed_out",
+  "auth.session_ended",
   "user.created",
   "user.role_changed",
   "user.disabled",

@@ -11,7 +11,7 @@ import { startSandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertListInvoices } from "@/test-support/invoice-rows";
-import { insertUser } from "@/test-support/users";
+import { insertUser, signedInSession } from "@/test-support/users";
 import { seedWithdrawal, TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
 import type { AuditAction } from "./actions";
 
@@ -92,7 +92,12 @@ afterAll(async () => {
 function actAs(name: string) {
   const who = people[name];
   if (!who) throw new Error(`no ${name}`);
-  state.session = { status: "active", user: { id: who.id, email: who.email, name, role: who.role } };
+  // Not a real session: no action here needs a step-up confirmation (nobody is enrolled).
+  state.session = {
+    status: "active",
+    user: { id: who.id, email: who.email, name, role: who.role },
+    sessionId: "00000000-0000-4000-8000-00000000005e",
+  };
   return who;
 }
 
@@ -192,6 +197,29 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     input: async () => ({ invoiceId: ids.invoice }),
   },
   checkConnectionAction: { as: "admin", audit: "service.connection_tested", input: async () => ({}) },
+  endMySessionAction: {
+    as: "viewer",
+    audit: "auth.session_ended",
+    input: async () => ({
+      sessionId: (await signedInSession(testDb.db, people.viewer?.id ?? "")).session.id,
+    }),
+  },
+  endMyOtherSessionsAction: {
+    as: "viewer",
+    audit: "auth.session_ended",
+    input: async () => {
+      await signedInSession(testDb.db, people.viewer?.id ?? "");
+      return {};
+    },
+  },
+  endUserSessionsAction: {
+    as: "admin",
+    audit: "auth.session_ended",
+    input: async () => {
+      await signedInSession(testDb.db, people.support?.id ?? "");
+      return { userId: people.support?.id };
+    },
+  },
   reprocessWebhookEventAction: {
     as: "admin",
     audit: "webhook.reprocessed",

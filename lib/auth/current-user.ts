@@ -6,10 +6,10 @@ import { getDb } from "@/lib/db/client";
 import type { User } from "@/lib/db/schema";
 import { serverEnv } from "@/lib/env";
 import { SESSION_COOKIE_NAMES, sessionCookieValue } from "./session-cookies";
-import { judgeSessionToken, nowInSeconds } from "./session-token";
+import { judgeToken } from "./session-lifecycle";
+import { touchSession } from "./sessions";
 import { roleMustEnroll } from "./two-factor/policy";
 import { isEnrolled } from "./two-factor/store";
-import { findUserById } from "./user-lookup";
 
 export type CurrentUser = Pick<User, "id" | "email" | "name" | "role">;
 
@@ -17,18 +17,18 @@ export type SessionState =
   | { status: "signed-out" }
   /** Signed in with a token, but the account was disabled since. */
   | { status: "revoked" }
-  | { status: "active"; user: CurrentUser }
+  | { status: "active"; user: CurrentUser; sessionId: string }
   /**
    * Signed in, but an admin or finance user without two-factor outside demo mode: only the
    * enrollment page and its actions accept them. Everything that asks for "active" refuses them.
    */
-  | { status: "must-enroll"; user: CurrentUser };
+  | { status: "must-enroll"; user: CurrentUser; sessionId: string };
 
 /**
  * The session's user as the database sees them now, not as the token remembers them: the token
- * is decoded here and judged against the user's row (see session-token.ts), on every request.
- * Read once per page render (the layout and the page both ask); actions and route handlers run
- * outside a render, so each call there reads afresh.
+ * is decoded here and its session row judged (see sessions.ts), on every request. Read once per
+ * page render (the layout and the page both ask); actions and route handlers run outside a
+ * render, so each call there reads afresh.
  */
 export const readSession = cache(readSessionNow);
 
@@ -36,15 +36,17 @@ async function readSessionNow(): Promise<SessionState> {
   const env = serverEnv();
   const token = await readSessionToken(env.NEXTAUTH_SECRET);
   if (!token?.sub) return { status: "signed-out" };
-  const user = await findUserById(await getDb(), token.sub);
-  const verdict = judgeSessionToken(token, user, nowInSeconds(), env.SESSION_MAX_AGE_MINUTES * 60);
-  if (verdict === "active" && user) {
+  const db = await getDb();
+  const verdict = await judgeToken(db, token);
+  if (verdict.status === "live") {
+    const { user, session } = verdict;
+    await touchSession(db, session);
     const current = { id: user.id, email: user.email, name: user.name, role: user.role };
-    if (roleMustEnroll(user.role, env.PAYDESK_DEMO) && !(await isEnrolled(await getDb(), user.id)))
-      return { status: "must-enroll", user: current };
-    return { status: "active", user: current };
+    if (roleMustEnroll(user.role, env.PAYDESK_DEMO) && !(await isEnrolled(db, user.id)))
+      return { status: "must-enroll", user: current, sessionId: session.id };
+    return { status: "active", user: current, sessionId: session.id };
   }
-  return verdict === "disabled" ? { status: "revoked" } : { status: "signed-out" };
+  return verdict.status === "disabled" ? { status: "revoked" } : { status: "signed-out" };
 }
 
 async function readSessionToken(secret: string | undefined): Promise<JWT | null> {

@@ -5,6 +5,7 @@ import type { SessionState } from "./current-user";
 const session: SessionState = {
   status: "active",
   user: { id: "user-admin", email: "admin@example.com", name: "admin", role: "admin" },
+  sessionId: "session-admin",
 };
 vi.mock("./current-user", () => ({ readSession: async () => session }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => ({}) }));

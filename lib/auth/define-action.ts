@@ -21,6 +21,8 @@ import { ENROLL_FIRST_MESSAGE } from "./two-factor/policy";
 export interface ActionContext {
   db: Db;
   user: CurrentUser;
+  /** The session acting: a fresh second-factor confirmation counts for it alone. */
+  sessionId: string;
   /** The user with the address and browser they acted from, for recordAudit(). */
   actor: AuditActor;
 }
@@ -41,7 +43,7 @@ export function authorize(
   state: SessionState,
   permission: Action,
   options: { duringEnrollment?: boolean } = {},
-): { user: CurrentUser } | Denied {
+): { user: CurrentUser; sessionId: string } | Denied {
   if (state.status === "must-enroll" && !options.duringEnrollment) {
     return { ok: false, code: "forbidden", message: ENROLL_FIRST_MESSAGE };
   }
@@ -51,7 +53,7 @@ export function authorize(
   if (!can(state.user.role, permission)) {
     return { ok: false, code: "forbidden", message: "Your role does not allow this." };
   }
-  return { user: state.user };
+  return { user: state.user, sessionId: state.sessionId };
 }
 
 export function defineAction<S extends z.ZodType, T>(definition: ActionDefinition<S, T>) {
@@ -60,7 +62,7 @@ export function defineAction<S extends z.ZodType, T>(definition: ActionDefinitio
       duringEnrollment: definition.duringEnrollment,
     });
     if (!("user" in access)) return access;
-    const { user } = access;
+    const { user, sessionId } = access;
     // Before the schema, so that text no schema checks (a JSON value, a forgotten field) never
     // reaches the database, which refuses NUL with an error the user would see as "unexpected".
     const unsafe = unsafeTextPaths(input);
@@ -69,7 +71,7 @@ export function defineAction<S extends z.ZodType, T>(definition: ActionDefinitio
     const parsed = definition.schema.safeParse(input);
     if (!parsed.success) return invalid(fieldErrorsOf(parsed.error));
     try {
-      const context = { db: await getDb(), user, actor: await requestActor(user) };
+      const context = { db: await getDb(), user, sessionId, actor: await requestActor(user) };
       const data = await definition.handler(parsed.data, context);
       return { ok: true, data };
     } catch (error) {

@@ -24,7 +24,7 @@ export async function requireUser(options: { duringEnrollment?: boolean } = {}):
  * settings page (its own permission) is the one page a user who must enroll can open.
  */
 export async function requirePermission(action: Action): Promise<CurrentUser> {
-  const user = await requireUser({ duringEnrollment: action === "account:two-factor" });
+  const user = await requireUser({ duringEnrollment: action === "account:manage" });
   if (!can(user.role, action)) forbidden();
   return user;
 }

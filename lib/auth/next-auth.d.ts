@@ -7,15 +7,14 @@ declare module "next-auth" {
     userId?: string;
   }
   interface User {
-    sessionVersion: number;
+    /** The session signing in made (lib/auth/sessions.ts). */
+    sessionId: string;
   }
 }
 
 declare module "next-auth/jwt" {
   interface JWT {
-    /** The user's session version when the token was issued (see lib/auth/session-token.ts). */
-    sv?: number;
-    /** Sign-in time, Unix seconds: the session ends SESSION_MAX_AGE_MINUTES after it, whatever happens. */
-    signedInAt?: number;
+    /** The session's id: every request checks its row (lib/auth/sessions.ts). */
+    sid?: string;
   }
 }

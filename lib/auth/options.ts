@@ -9,7 +9,8 @@ import { requestOrigin } from "@/lib/audit/request-origin";
 import { recordAudit } from "@/lib/audit/record";
 import { requestActor } from "@/lib/audit/request-actor";
 import { codeLimiter, loginLimiter } from "./app-login-limiter";
-import { endSessionsOf, refreshSessionToken } from "./session-lifecycle";
+import { refreshSessionToken } from "./session-lifecycle";
+import { END_REASONS, endSession } from "./sessions";
 import { checkCredentials } from "./sign-in";
 import { appSecretKey } from "./two-factor/app-key";
 import { findUserById } from "./user-lookup";
@@ -39,6 +40,7 @@ export function authOptions(): NextAuthOptions {
               codes: await codeLimiter(),
               secretKey: appSecretKey(),
               browserSecret: env.NEXTAUTH_SECRET,
+              sessionMaxAgeSeconds: maxAgeSeconds,
             },
             credentials,
             {
@@ -63,30 +65,36 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      // The token carries the user's id, session version and sign-in time; the role is read from
-      // the database on every protected page and mutation, so a change takes effect at once.
-      // A token that has ended is refused here: next-auth then clears the cookie and
+      // The token carries the user's id and their session's; the session row and the role are
+      // read from the database on every protected page and mutation, so a change takes effect at
+      // once. A session that has ended is refused here: next-auth then clears the cookie and
       // GET /api/auth/session answers with no session.
       async jwt({ token, user }) {
-        return refreshSessionToken(await getDb(), token, user, maxAgeSeconds);
+        return refreshSessionToken(await getDb(), token, user);
       },
       session({ session, token }) {
         return { ...session, userId: token.sub };
       },
     },
     events: {
-      // Signing out ends every session of the user, not just this browser's cookie.
+      // Signing out ends this session for good, not just this browser's cookie. (Other sessions
+      // are ended from the list of one's sessions.)
       async signOut({ token }) {
         const userId = token?.sub;
-        if (!userId) return;
+        const sessionId = token?.sid;
+        if (!userId || !sessionId) return;
         const db = await getDb();
         const user = await findUserById(db, userId);
         // The entry's address is a nicety: reading it must never stop the sign-out itself.
         const fallback = { kind: "user" as const, userId, email: user?.email ?? null };
         const actor = user ? await requestActor(user).catch(() => fallback) : fallback;
         await db.transaction(async (tx) => {
-          await endSessionsOf(tx, userId);
-          await recordAudit(tx, actor, { action: "auth.signed_out", object: { type: "user", id: userId } });
+          await endSession(tx, userId, sessionId, END_REASONS.signedOut);
+          await recordAudit(tx, actor, {
+            action: "auth.signed_out",
+            object: { type: "user", id: userId },
+            after: { session: sessionId },
+          });
         });
       },
     },

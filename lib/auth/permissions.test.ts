@@ -34,7 +34,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "webhooks:reprocess",
     "changes:view",
     "changes:decide",
-    "account:two-factor",
+    "account:manage",
     "notifications:read",
   ],
   finance: [
@@ -44,7 +44,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "withdrawals:approve",
     "webhooks:view",
     "audit:view",
-    "account:two-factor",
+    "account:manage",
     "notifications:read",
   ],
   support: [
@@ -53,15 +53,16 @@ const EXPECTED: Record<Role, Action[]> = {
     "invoices:resolve",
     "withdrawals:view",
     "withdrawals:request",
-    "account:two-factor",
+    "account:manage",
     "notifications:read",
   ],
-  viewer: ["invoices:view", "withdrawals:view", "account:two-factor", "notifications:read"],
+  viewer: ["invoices:view", "withdrawals:view", "account:manage", "notifications:read"],
 };
 
 const activeAs = (role: Role): SessionState => ({
   status: "active",
   user: { id: `user-${role}`, email: `${role}@example.com`, name: role, role },
+  sessionId: `session-${role}`,
 });
 
 const cases = ROLES.flatMap((role) =>
@@ -76,7 +77,8 @@ describe("the permission table, through the guard every action uses", () => {
 
   it.each(cases)("$role / $action -> allowed: $allowed", ({ role, action, allowed }) => {
     const result = authorize(activeAs(role), action);
-    if (allowed) expect(result).toEqual({ user: expect.objectContaining({ role }) });
+    if (allowed)
+      expect(result).toEqual({ user: expect.objectContaining({ role }), sessionId: `session-${role}` });
     else expect(result).toMatchObject({ ok: false, code: "forbidden" });
   });
 
@@ -97,8 +99,9 @@ describe("admin and finance who must still enroll in two-factor", () => {
     });
   });
   it("may run the enrollment action itself", () => {
-    expect(authorize(mustEnroll("admin"), "account:two-factor", { duringEnrollment: true })).toEqual({
+    expect(authorize(mustEnroll("admin"), "account:manage", { duringEnrollment: true })).toEqual({
       user: expect.objectContaining({ role: "admin" }),
+      sessionId: "session-admin",
     });
     expect(authorize(mustEnroll("admin"), "withdrawals:approve", { duringEnrollment: true })).toMatchObject({
       code: "forbidden",

@@ -20,7 +20,8 @@ export const ACTIONS = [
   // Dual control: changes to who may pay wait for a second admin (lib/changes).
   "changes:view",
   "changes:decide",
-  "account:two-factor",
+  // One's own sign-in: password, two-factor, passkeys, sessions (everyone, for themselves only).
+  "account:manage",
   // The staff audit log: who did what, when, from where (lib/audit).
   "audit:view",
   // Everyone reads (and marks read) their own notifications (lib/notifications).
@@ -43,7 +44,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "webhooks:reprocess",
     "changes:view",
     "changes:decide",
-    "account:two-factor",
+    "account:manage",
     "notifications:read",
   ],
   finance: [
@@ -53,7 +54,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "withdrawals:approve",
     "webhooks:view",
     "audit:view",
-    "account:two-factor",
+    "account:manage",
     "notifications:read",
   ],
   support: [
@@ -62,10 +63,10 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "invoices:resolve",
     "withdrawals:view",
     "withdrawals:request",
-    "account:two-factor",
+    "account:manage",
     "notifications:read",
   ],
-  viewer: ["invoices:view", "withdrawals:view", "account:two-factor", "notifications:read"],
+  viewer: ["invoices:view", "withdrawals:view", "account:manage", "notifications:read"],
 };
 
 export function can(role: Role, action: Action): boolean {

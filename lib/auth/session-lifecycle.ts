@@ -1,39 +1,40 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { JWT } from "next-auth/jwt";
 import type { User } from "next-auth";
-import { users } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { endAllSessions, judgeSessionToken, nowInSeconds, type TokenVerdict } from "./session-token";
-import { findUserById } from "./user-lookup";
+import { readLiveSession, type SessionVerdict } from "./sessions";
 
 export class SessionEnded extends Error {
-  constructor(readonly verdict: Exclude<TokenVerdict, "active">) {
+  constructor(readonly verdict: Exclude<SessionVerdict["status"], "live">) {
     super(`Session ended: ${verdict}`);
     this.name = "SessionEnded";
   }
 }
 
 /**
- * next-auth's jwt callback. At sign-in the token records who, under which session version, and
- * when; on every later read it is judged against the user's row and refused (thrown) once it has
- * ended. The sign-in time is carried over unchanged, so re-issuing never extends a session.
+ * What a session token stands for now: its session row, judged at this moment (sessions.ts). A
+ * token without a session id, or naming another user's session, stands for nothing.
+ */
+export async function judgeToken(db: DbOrTx, token: Pick<JWT, "sub" | "sid">, now = new Date()) {
+  if (typeof token.sid !== "string" || !token.sub) return { status: "unknown" } as const;
+  const verdict = await readLiveSession(db, token.sid, now);
+  if (verdict.status === "live" && verdict.user.id !== token.sub) return { status: "unknown" } as const;
+  return verdict;
+}
+
+/**
+ * next-auth's jwt callback. At sign-in the token records who and which session (made by
+ * checkCredentials); on every later read the session is judged and the token refused (thrown) once
+ * it has ended: next-auth then clears the cookie.
  */
 export async function refreshSessionToken(
   db: DbOrTx,
   token: JWT,
   signingIn: User | undefined,
-  maxAgeSeconds: number,
-  now = nowInSeconds(),
+  now = new Date(),
 ): Promise<JWT> {
-  if (signingIn) return { ...token, sub: signingIn.id, sv: signingIn.sessionVersion, signedInAt: now };
-  const user = token.sub ? await findUserById(db, token.sub) : undefined;
-  const verdict = judgeSessionToken(token, user, now, maxAgeSeconds);
-  if (verdict !== "active") throw new SessionEnded(verdict);
+  if (signingIn) return { ...token, sub: signingIn.id, sid: signingIn.sessionId };
+  const verdict = await judgeToken(db, token, now);
+  if (verdict.status !== "live") throw new SessionEnded(verdict.status);
   return token;
-}
-
-/** Sign-out everywhere: every token the user holds stops working. */
-export async function endSessionsOf(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(users).set(endAllSessions).where(eq(users.id, userId));
 }

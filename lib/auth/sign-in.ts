@@ -1,7 +1,8 @@
 import "server-only";
 import { recordAudit, type AuditActor, type AuditEntry } from "@/lib/audit/record";
-import type { User } from "@/lib/db/schema";
+import type { SecondFactor, User } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
+import { serverEnv } from "@/lib/env";
 import type { CodeLimiter } from "./code-limiter";
 import { signInSchema } from "./credentials-schema";
 import { TWO_FACTOR_REQUIRED } from "./two-factor-required";
@@ -13,11 +14,13 @@ import { describeWait, type LoginLimiter } from "./login-rate-limit";
 import { burnPasswordCheck, verifyPassword } from "./password";
 import type { Role } from "./roles";
 import { isEnrolled, spendSecondFactor } from "./two-factor/store";
+import { startSession } from "./sessions";
 
 export type SignInResult =
   | {
       ok: true;
-      user: { id: string; email: string; name: string; role: Role; sessionVersion: number };
+      /** Who signed in, and the session this sign-in made (sessions.ts). */
+      user: { id: string; email: string; name: string; role: Role; sessionId: string };
       /** A fresh known-browser cookie value for this browser and account (known-browser.ts). */
       knownBrowserCookie?: string;
     }
@@ -34,6 +37,8 @@ export interface SignInGuard {
   secretKey: Buffer;
   /** NEXTAUTH_SECRET, which signs known-browser cookies; without it no browser is known. */
   browserSecret?: string;
+  /** How long the session lasts from sign-in (SESSION_MAX_AGE_MINUTES by default). */
+  sessionMaxAgeSeconds?: number;
   now?: () => Date;
 }
 
@@ -95,6 +100,7 @@ export async function checkCredentials(
   await guard.passwords.succeeded(email, client.address, knownBrowser);
 
   let note: string | null = null;
+  let secondFactor: SecondFactor | null = null;
   if (await isEnrolled(db, user.id)) {
     if (!code) return { ok: false, message: TWO_FACTOR_REQUIRED };
     const codeAttempt = await guard.codes.attempt(user.id);
@@ -134,18 +140,29 @@ export async function checkCredentials(
     }
     await guard.codes.succeeded(user.id);
     note = outcome === "recovery" ? "With a recovery code." : "With a two-factor code.";
+    secondFactor = outcome;
   }
 
-  await audit({ action: "auth.signed_in", object: { type: "user", id: user.id }, note }, { email, user });
+  const session = await db.transaction(async (tx) => {
+    const started = await startSession(tx, {
+      userId: user.id,
+      clientAddress: client.address,
+      userAgent: client.userAgent,
+      secondFactor,
+      now: guard.now?.() ?? new Date(),
+      maxAgeSeconds: guard.sessionMaxAgeSeconds ?? serverEnv().SESSION_MAX_AGE_MINUTES * 60,
+    });
+    await recordAudit(tx, actorOf(client, { email, user }), {
+      action: "auth.signed_in",
+      object: { type: "user", id: user.id },
+      after: { session: started.id },
+      note,
+    });
+    return started;
+  });
   return {
     ok: true,
-    user: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      sessionVersion: user.sessionVersion,
-    },
+    user: { id: user.id, email: user.email, name: user.name, role: user.role, sessionId: session.id },
     ...(guard.browserSecret
       ? { knownBrowserCookie: issueKnownBrowser(guard.browserSecret, user.email) }
       : {}),

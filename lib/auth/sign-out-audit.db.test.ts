@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog, users } from "@/lib/db/schema";
+import { auditLog, userSessions } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { insertUser } from "@/test-support/users";
+import { insertUser, signedInSession } from "@/test-support/users";
 
 const state = vi.hoisted(() => ({ db: undefined as unknown }));
 vi.mock("@/lib/db/client", () => ({ getDb: async () => state.db }));
@@ -27,13 +27,16 @@ beforeAll(async () => {
 afterAll(() => testDb.close());
 
 describe("signing out", () => {
-  it("ends every session and writes one audit entry with the address and browser", async () => {
+  it("ends this session, not the others, and writes one audit entry with the address and browser", async () => {
     const user = await insertUser(testDb.db, { email: "leaves@example.com", password: "a-long-password-1" });
+    const leaving = await signedInSession(testDb.db, user.id);
+    const staying = await signedInSession(testDb.db, user.id);
     const signOut = authOptions().events?.signOut;
     if (!signOut) throw new Error("no signOut event");
-    await signOut({ token: { sub: user.id }, session: undefined as never });
-    const [row] = await testDb.db.select().from(users).where(eq(users.id, user.id));
-    expect(row?.sessionVersion).toBeGreaterThan(user.sessionVersion);
+    await signOut({ token: leaving.token, session: undefined as never });
+    const rows = await testDb.db.select().from(userSessions).where(eq(userSessions.userId, user.id));
+    expect(rows.find((row) => row.id === leaving.session.id)).toMatchObject({ endedReason: "signed out" });
+    expect(rows.find((row) => row.id === staying.session.id)).toMatchObject({ endedAt: null });
     const entries = await testDb.db.select().from(auditLog).where(eq(auditLog.objectId, user.id));
     expect(entries).toEqual([
       expect.objectContaining({

@@ -5,9 +5,10 @@ import { insertUser } from "@/test-support/users";
 import { createCodeLimiter } from "./code-limiter";
 import { memoryCounters } from "./login-rate-limit";
 import { isRuleError } from "./rule-error";
-import { requireFreshCode } from "./step-up";
+import { startSession } from "./sessions";
+import { requireFreshCode, sessionConfirmedAt } from "./step-up";
 import { secretKey } from "./two-factor/secret-box";
-import { confirmEnrollment, pendingSecret, spendSecondFactor, twoFactorRow } from "./two-factor/store";
+import { confirmEnrollment, pendingSecret, spendSecondFactor } from "./two-factor/store";
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -32,14 +33,28 @@ async function enrolledAt(email: string, ms: number) {
     });
     await confirmEnrollment(tx, user.id, new Date(ms));
   });
-  return { user, secret };
+  // Signed in with that code: the session's first confirmation.
+  const session = await startSession(testDb.db, {
+    userId: user.id,
+    clientAddress: null,
+    userAgent: null,
+    secondFactor: "totp",
+    now: new Date(ms),
+    maxAgeSeconds: 8 * 3600,
+  });
+  return { user, secret, who: { userId: user.id, sessionId: session.id } };
 }
 
-async function stepUp(userId: string, code: string | undefined, ms: number, points = 5) {
+async function stepUp(
+  who: { userId: string; sessionId: string },
+  code: string | undefined,
+  ms: number,
+  points = 5,
+) {
   const limiter = await createCodeLimiter(memoryCounters, { points, durationSeconds: 900 });
   return testDb.db
     .transaction((tx) =>
-      requireFreshCode(tx, userId, code, { now: new Date(ms), windowMinutes: 10, limiter, secretKey: key }),
+      requireFreshCode(tx, who, code, { now: new Date(ms), windowMinutes: 10, limiter, secretKey: key }),
     )
     .then(
       () => "passed",
@@ -52,33 +67,31 @@ async function stepUp(userId: string, code: string | undefined, ms: number, poin
 
 describe("step-up before approving", () => {
   it("does not ask within 10 minutes of the last verified code", async () => {
-    const { user } = await enrolledAt("s1@example.com", T0);
-    expect(await stepUp(user.id, undefined, T0 + 9 * MINUTE)).toBe("passed");
+    const { who } = await enrolledAt("s1@example.com", T0);
+    expect(await stepUp(who, undefined, T0 + 9 * MINUTE)).toBe("passed");
   });
 
   it("asks for a fresh code after 10 minutes, on the code field", async () => {
-    const { user } = await enrolledAt("s2@example.com", T0);
-    expect(await stepUp(user.id, undefined, T0 + 11 * MINUTE)).toMatch(
-      /fresh code.*more than 10 minutes old/,
-    );
+    const { who } = await enrolledAt("s2@example.com", T0);
+    expect(await stepUp(who, undefined, T0 + 11 * MINUTE)).toMatch(/fresh code.*more than 10 minutes old/);
   });
 
   it("accepts a fresh code, which restarts the window", async () => {
-    const { user, secret } = await enrolledAt("s3@example.com", T0);
+    const { who, secret } = await enrolledAt("s3@example.com", T0);
     const later = T0 + 11 * MINUTE;
-    expect(await stepUp(user.id, codeAt(secret, later), later)).toBe("passed");
-    expect((await twoFactorRow(testDb.db, user.id))?.lastVerifiedAt?.getTime()).toBe(later);
-    expect(await stepUp(user.id, undefined, later + 5 * MINUTE)).toBe("passed");
+    expect(await stepUp(who, codeAt(secret, later), later)).toBe("passed");
+    expect((await sessionConfirmedAt(testDb.db, who))?.getTime()).toBe(later);
+    expect(await stepUp(who, undefined, later + 5 * MINUTE)).toBe("passed");
   });
 
   it("refuses the same code twice when every approval asks (window 0)", async () => {
-    const { user, secret } = await enrolledAt("s7@example.com", T0);
+    const { who, secret } = await enrolledAt("s7@example.com", T0);
     const later = T0 + 2 * MINUTE;
     const limiter = await createCodeLimiter(memoryCounters);
     const run = (ms: number) =>
       testDb.db
         .transaction((tx) =>
-          requireFreshCode(tx, user.id, codeAt(secret, later), {
+          requireFreshCode(tx, who, codeAt(secret, later), {
             now: new Date(ms),
             windowMinutes: 0,
             limiter,
@@ -94,20 +107,20 @@ describe("step-up before approving", () => {
   });
 
   it("refuses a wrong code, and a recovery code is no step-up code", async () => {
-    const { user } = await enrolledAt("s4@example.com", T0);
+    const { user, who } = await enrolledAt("s4@example.com", T0);
     const recovery = await testDb.db.transaction((tx) => confirmEnrollment(tx, user.id, new Date(T0)));
-    expect(await stepUp(user.id, "123456", T0 + 11 * MINUTE)).toMatch(/not right/);
-    expect(await stepUp(user.id, String(recovery[0]), T0 + 11 * MINUTE)).toMatch(/not right/);
+    expect(await stepUp(who, "123456", T0 + 11 * MINUTE)).toMatch(/not right/);
+    expect(await stepUp(who, String(recovery[0]), T0 + 11 * MINUTE)).toMatch(/not right/);
   });
 
   it("limits wrong codes", async () => {
-    const { user, secret } = await enrolledAt("s5@example.com", T0);
+    const { who, secret } = await enrolledAt("s5@example.com", T0);
     const limiter = await createCodeLimiter(memoryCounters, { points: 2, durationSeconds: 900 });
     const at = T0 + 11 * MINUTE;
     const run = (code: string) =>
       testDb.db
         .transaction((tx) =>
-          requireFreshCode(tx, user.id, code, {
+          requireFreshCode(tx, who, code, {
             now: new Date(at),
             windowMinutes: 10,
             limiter,
@@ -125,6 +138,6 @@ describe("step-up before approving", () => {
 
   it("does not ask a user without two-factor", async () => {
     const user = await insertUser(testDb.db, { email: "s6@example.com", password: "a-long-password-1" });
-    expect(await stepUp(user.id, undefined, T0)).toBe("passed");
+    expect(await stepUp({ userId: user.id, sessionId: user.id }, undefined, T0)).toBe("passed");
   });
 });

@@ -49,7 +49,12 @@ async function user(name: string, role: Role) {
   return users[name];
 }
 function actAs(who: { id: string; email: string; role: Role }, status: "active" | "must-enroll" = "active") {
-  state.session = { status, user: { ...who, name: who.email } } as SessionState;
+  state.session = {
+    status,
+    user: { ...who, name: who.email },
+    // A session id that names no row: these actions only record a confirmation on it.
+    sessionId: who.id,
+  } as SessionState;
 }
 const entriesFor = async (userId: string) =>
   (await (testDb.db as Db).select().from(auditLog).where(eq(auditLog.objectId, userId))).map((e) => e.action);

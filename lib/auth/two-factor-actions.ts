@@ -7,6 +7,7 @@ import { twoFactorCodeFormSchema } from "./credentials-schema";
 import { defineAction } from "./define-action";
 import { describeWait } from "./login-rate-limit";
 import { RuleError } from "./rule-error";
+import { recordConfirmation } from "./sessions";
 import { appSecretKey } from "./two-factor/app-key";
 import { confirmEnrollment, isEnrolled, resetTwoFactor, spendSecondFactor } from "./two-factor/store";
 
@@ -26,10 +27,10 @@ async function countCodeAttempt(userId: string) {
  * Answers with the 10 recovery codes, shown once; only their hashes are kept.
  */
 export const confirmTwoFactorAction = defineAction({
-  permission: "account:two-factor",
+  permission: "account:manage",
   duringEnrollment: true,
   schema: twoFactorCodeFormSchema,
-  handler: async ({ code }, { db, user, actor }) => {
+  handler: async ({ code }, { db, user, sessionId, actor }) => {
     await countCodeAttempt(user.id);
     const recoveryCodes = await db.transaction(async (tx) => {
       if (await isEnrolled(tx, user.id))
@@ -46,6 +47,8 @@ export const confirmTwoFactorAction = defineAction({
           WRONG_CODE_FIELD,
         );
       const codes = await confirmEnrollment(tx, user.id, new Date());
+      // The code just given is this session's confirmation.
+      await recordConfirmation(tx, sessionId);
       await recordAudit(tx, actor, {
         action: "user.two_factor_enrolled",
         object: { type: "user", id: user.id },
@@ -66,7 +69,7 @@ export const confirmTwoFactorAction = defineAction({
  * a recovery code. Outside demo mode admin and finance are led straight back to enrollment.
  */
 export const turnOffTwoFactorAction = defineAction({
-  permission: "account:two-factor",
+  permission: "account:manage",
   schema: twoFactorCodeFormSchema,
   handler: async ({ code }, { db, user, actor }) => {
     await countCodeAttempt(user.id);

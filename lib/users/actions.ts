@@ -3,8 +3,15 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/define-action";
 import { ROLE_LABELS } from "@/lib/auth/roles";
-import { changeRoleSchema, createUserSchema, resetTwoFactorSchema, setUserDisabledSchema } from "./schemas";
+import {
+  changeRoleSchema,
+  createUserSchema,
+  endUserSessionsSchema,
+  resetTwoFactorSchema,
+  setUserDisabledSchema,
+} from "./schemas";
 import { addUser, changeRole, resetUserTwoFactor, ROLE_WHILE_PENDING, setDisabled } from "./user-changes";
+import { endUserSessions } from "./end-user-sessions";
 
 const USERS_PATH = "/admin/users";
 
@@ -75,5 +82,15 @@ export const resetTwoFactorAction = defineAction({
         ? `Resetting the two-factor sign-in of ${target.email} was proposed. ${WAITS}`
         : `The two-factor sign-in of ${target.email} is reset: they sign in with their password and enroll again.`,
     };
+  },
+});
+
+export const endUserSessionsAction = defineAction({
+  permission: "users:manage",
+  schema: endUserSessionsSchema,
+  handler: async (target, { db, user, sessionId, actor }) => {
+    const ended = await endUserSessions(db, { ...actor, userId: user.id, sessionId }, target);
+    revalidatePath(USERS_PATH, "layout");
+    return { message: ended === 1 ? "1 session ended." : `${ended} sessions ended.` };
   },
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
-import { endAllSessions } from "@/lib/auth/session-token";
+import { END_REASONS, endSessionsOf } from "@/lib/auth/sessions";
 import type { Role } from "@/lib/auth/roles";
 import { users, type User } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
@@ -52,9 +52,10 @@ export async function writeRole(
   }
   const [after] = await tx
     .update(users)
-    .set({ role, updatedAt: new Date(), ...(role !== target.role ? endAllSessions : {}) })
+    .set({ role, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning();
+  if (role !== target.role) await endSessionsOf(tx, userId, END_REASONS.roleChanged);
   return { before: factsOf(target), after: factsOf(after ?? target) };
 }
 
@@ -74,10 +75,10 @@ export async function writeDisabled(
     .set({
       disabledAt: disabled ? (target.disabledAt ?? new Date()) : null,
       updatedAt: new Date(),
-      ...(disabled ? endAllSessions : {}),
     })
     .where(eq(users.id, userId))
     .returning();
+  if (disabled) await endSessionsOf(tx, userId, END_REASONS.disabled);
   return { before: factsOf(target), after: factsOf(after ?? target) };
 }
 

@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { users, userTwoFactor, type User } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 
-export type UserListItem = Omit<User, "passwordHash" | "passwordChangedAt" | "sessionVersion"> & {
+export type UserListItem = Omit<User, "passwordHash" | "passwordChangedAt"> & {
   /** Enrolled in two-factor sign-in (a confirmed authenticator). */
   twoFactor: boolean;
 };

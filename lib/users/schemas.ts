@@ -23,3 +23,6 @@ export const setUserDisabledSchema = z.object({
 });
 
 export const resetTwoFactorSchema = z.object({ userId: z.uuid() });
+
+/** An admin ends one session of a user, or (without sessionId) all of them. */
+export const endUserSessionsSchema = z.object({ userId: z.uuid(), sessionId: z.uuid().optional() });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, pendingChanges, users, type User } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { signedInSession } from "@/test-support/users";
 import { RuleError } from "@/lib/auth/rule-error";
 import { refreshSessionToken } from "@/lib/auth/session-lifecycle";
 import { findUserById } from "@/lib/auth/user-lookup";
@@ -133,21 +134,24 @@ describe("managing users", () => {
   it("disabling ends the user's sessions for good; re-enabling does not revive them", async () => {
     const admin = await newUser("admin@example.com");
     const user = await newUser("t@example.com", "support");
-    const token = await refreshSessionToken(testDb.db, {}, user, 300, 100);
+    const { token } = await signedInSession(testDb.db, user.id);
     await setDisabled(testDb.db, as(admin), user.id, true);
+    await expect(refreshSessionToken(testDb.db, token, undefined)).rejects.toMatchObject({
+      verdict: "disabled",
+    });
     await setDisabled(testDb.db, as(admin), user.id, false);
-    await expect(refreshSessionToken(testDb.db, token, undefined, 300, 110)).rejects.toMatchObject({
-      verdict: "superseded",
+    await expect(refreshSessionToken(testDb.db, token, undefined)).rejects.toMatchObject({
+      verdict: "ended",
     });
   });
 
   it("a role change ends the user's sessions", async () => {
     const admin = await newUser("admin@example.com");
     const user = await newUser("u@example.com", "support");
-    const token = await refreshSessionToken(testDb.db, {}, user, 300, 100);
+    const { token } = await signedInSession(testDb.db, user.id);
     await changeRole(testDb.db, as(admin), user.id, "viewer");
-    await expect(refreshSessionToken(testDb.db, token, undefined, 300, 110)).rejects.toMatchObject({
-      verdict: "superseded",
+    await expect(refreshSessionToken(testDb.db, token, undefined)).rejects.toMatchObject({
+      verdict: "ended",
     });
   });
 });

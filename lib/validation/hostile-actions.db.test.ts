@@ -52,6 +52,7 @@ function signInAs(role: "admin" | "support" | "finance") {
   state.session = {
     status: "active",
     user: { id: ids[role] ?? "", email: `${role}@hostile.test`, name: role, role },
+    sessionId: "00000000-0000-4000-8000-00000000005e",
   };
 }
 

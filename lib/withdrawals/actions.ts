@@ -37,9 +37,9 @@ export const requestWithdrawalAction = defineAction({
 export const approveWithdrawalAction = defineAction({
   permission: "withdrawals:approve",
   schema: idSchema.extend({ code: stepUpCodeSchema }),
-  handler: async ({ id, code }, { db, user }) => {
-    // Step-up: an enrolled approver whose last code is older than the window gives a fresh one.
-    await db.transaction((tx) => requireFreshCode(tx, user.id, code));
+  handler: async ({ id, code }, { db, user, sessionId }) => {
+    // Step-up: an enrolled approver whose session confirmed its code too long ago gives a fresh one.
+    await db.transaction((tx) => requireFreshCode(tx, { userId: user.id, sessionId }, code));
     const { fullyApproved, returned } = await approveWithdrawal(db, id, user.id);
     revalidatePath("/withdrawals");
     if (returned) throw new RuleError(`Not approved: ${returned} The refund went back to its requester.`);

@@ -13,6 +13,7 @@ const session: SessionState = {
     name: "S",
     role: "support",
   },
+  sessionId: "0b7c2f9e-3d4a-4c1e-9f00-123456789abd",
 };
 vi.mock("@/lib/auth/current-user", () => ({ readSession: async () => session }));
 vi.mock("@/lib/db/client", () => ({

@@ -9,7 +9,7 @@ import { qrCodeDataUrl } from "@/lib/qr-code";
 export const metadata: Metadata = { title: "Two-factor sign-in" };
 
 export default async function TwoFactorPage() {
-  const user = await requirePermission("account:two-factor");
+  const user = await requirePermission("account:manage");
   const settings = await twoFactorSettingsOf(await getDb(), user);
   return (
     <div className="grid gap-6">

@@ -1,13 +1,20 @@
 import { cookies } from "next/headers";
 import { NextResponse, type NextRequest } from "next/server";
+import { readSession } from "@/lib/auth/current-user";
 import { isSessionCookie } from "@/lib/auth/session-cookies";
 
 /**
- * Ends a session whose token is still valid but whose account was disabled: pages cannot clear
- * cookies, so they redirect here. The token alone grants nothing (every request re-reads the
- * account), so this tidies the browser and tells the person why they were signed out.
+ * Tidies the browser of a session that has already ended (its account disabled, its lifetime
+ * over): pages cannot clear cookies, so they redirect here. It ends nothing itself (signing out is
+ * next-auth's POST with its CSRF token): a live session keeps its cookie, and a request another
+ * site started (a link, a form) clears nothing at all.
  */
 export async function GET(request: NextRequest) {
+  const fromElsewhere = request.headers.get("sec-fetch-site") === "cross-site";
+  const live = (await readSession()).status === "active";
+  if (fromElsewhere || live) {
+    return new NextResponse(null, { status: 303, headers: { Location: live ? "/" : "/login" } });
+  }
   const jar = await cookies();
   for (const cookie of jar.getAll()) {
     if (!isSessionCookie(cookie.name)) continue;

@@ -1,0 +1,2 @@
+-- Sessions are rows now (user_sessions): a token issued before carries no session id and is no longer accepted, so everyone signs in again once after the upgrade.
+ALTER TABLE "users" DROP COLUMN "session_version";
