@@ -1,14 +1,17 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
-import { users, userTwoFactor, type User } from "@/lib/db/schema";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { accountLinks, users, userTwoFactor, type AccountLinkKind, type User } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 
 export type UserListItem = Omit<User, "passwordHash" | "passwordChangedAt"> & {
   /** Enrolled in two-factor sign-in (a confirmed authenticator). */
   twoFactor: boolean;
+  /** Whether they have a password; if not, the link through which they choose one, and when it expires. */
+  password:
+    { set: true } | { set: false; link: { kind: AccountLinkKind; expiresAt: Date; expired: boolean } | null };
 };
 
-export async function listUsers(db: DbOrTx): Promise<UserListItem[]> {
+export async function listUsers(db: DbOrTx, now = new Date()): Promise<UserListItem[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -19,9 +22,30 @@ export async function listUsers(db: DbOrTx): Promise<UserListItem[]> {
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
       enrolledAt: userTwoFactor.confirmedAt,
+      // Whether there is one, never the hash itself.
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      linkKind: accountLinks.kind,
+      linkExpiresAt: accountLinks.expiresAt,
     })
     .from(users)
     .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
+    // The live link: at most one per person (a partial unique index).
+    .leftJoin(
+      accountLinks,
+      and(eq(accountLinks.userId, users.id), isNull(accountLinks.usedAt), isNull(accountLinks.revokedAt)),
+    )
     .orderBy(asc(users.email));
-  return rows.map(({ enrolledAt, ...user }) => ({ ...user, twoFactor: enrolledAt !== null }));
+  return rows.map(({ enrolledAt, hasPassword, linkKind, linkExpiresAt, ...user }) => ({
+    ...user,
+    twoFactor: enrolledAt !== null,
+    password: hasPassword
+      ? { set: true }
+      : {
+          set: false,
+          link:
+            linkKind && linkExpiresAt
+              ? { kind: linkKind, expiresAt: linkExpiresAt, expired: linkExpiresAt <= now }
+              : null,
+        },
+  }));
 }
