@@ -30,7 +30,11 @@ export function ChoosePasswordForm({ token, email, name }: { token: string; emai
   const { errors, isSubmitting } = form.formState;
 
   return (
-    <form onSubmit={submit} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm" noValidate>
+    <form
+      onSubmit={submit}
+      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      noValidate
+    >
       {/* For password managers: whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormField id="password" label="New password" error={errors.password?.message} hint={PASSWORD_HINT}>

@@ -40,7 +40,11 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
           <h1 className="text-2xl font-semibold">This link is no longer valid</h1>
           <p className="text-sm text-slate-700">{LINK_NO_LONGER_VALID}</p>
           <p className="text-sm text-slate-700">
-            Have a password already? <Link href="/login" className="underline">Sign in</Link>.
+            Have a password already?{" "}
+            <Link href="/login" className="underline">
+              Sign in
+            </Link>
+            .
           </p>
         </div>
       )}
