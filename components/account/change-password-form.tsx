@@ -46,6 +46,7 @@ export function ChangePasswordForm({ email, name }: { email: string; name: strin
       {done ? (
         <p
           role="status"
+          data-testid="password-changed"
           className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
         >
           {done}
