@@ -76,6 +76,9 @@ export async function createUserAsAdmin(
   const browser = page.context().browser();
   if (!browser) throw new Error("createUserAsAdmin needs a page from a browser's context");
   await choosePasswordThroughLink(browser, link, user.password);
+  // The admin's list as it is now: they have a password, no longer an invitation.
+  await page.reload();
+  await expect(page.getByTestId(`user-row-${user.email}`)).not.toContainText("Link expires");
 }
 
 /**

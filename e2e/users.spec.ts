@@ -57,7 +57,7 @@ test("a disabled user cannot sign in, and one already signed in is signed out on
   await signIn(theirPage, user.email, user.password);
 
   const row = page.getByTestId(`user-row-${user.email}`);
-  await row.getByRole("button", { name: "Disable" }).click();
+  await row.getByRole("button", { name: "Disable", exact: true }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Disable" }).click();
   await expect(row.getByText("Disabled")).toBeVisible();
 
