@@ -34,7 +34,12 @@ describe("which payment service a start may use", () => {
 
   it("starts with the real service, or with the embedded sandbox in demo mode", () => {
     expect(parseStartupEnv({ ...secret, ...realService }).PAYMENTS_BASE_URL).toBe("https://pay.example.com");
-    const demo = parseStartupEnv({ ...secret, PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1", HOST: "127.0.0.1" });
+    const demo = parseStartupEnv({
+      ...secret,
+      PAYDESK_SANDBOX: "embedded",
+      PAYDESK_DEMO: "1",
+      HOST: "127.0.0.1",
+    });
     expect(demo).toMatchObject({ PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: true });
   });
 
@@ -58,9 +63,9 @@ describe("demo mode stays away from production", () => {
   const demo = { ...secret, PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1", HOST: "127.0.0.1" };
 
   it("refuses demo mode with DATABASE_URL, whatever the database", () => {
-    expect(() => parseStartupEnv({ ...demo, DATABASE_URL: "postgres://paydesk@db.internal:5432/paydesk" })).toThrow(
-      /DATABASE_URL: demo mode runs only on its own embedded database[\s\S]*Unset DATABASE_URL/,
-    );
+    expect(() =>
+      parseStartupEnv({ ...demo, DATABASE_URL: "postgres://paydesk@db.internal:5432/paydesk" }),
+    ).toThrow(/DATABASE_URL: demo mode runs only on its own embedded database[\s\S]*Unset DATABASE_URL/);
     expect(parseStartupEnv({ ...demo, DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { verifyPassword } from "@/lib/auth/password";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { auditLog, settings, users } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser } from "@/test-support/users";
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from "./demo-users";
+import { DEMO_PASSWORD, DEMO_USERS, demoUsersWithPublishedPassword, seedDemoUsers } from "./demo-users";
 
 // A fresh database per test: the audit log is append-only, and each test is about a database's history.
 let testDb: TestDb;
@@ -65,9 +65,36 @@ describe("seeding the demo users", () => {
   });
 
   it("refuses a database older than the mark that already has users, and creates no one", async () => {
-    await insertUser(testDb.db, { email: "owner@merchant.example", password: "a-long-password-1", role: "admin" });
+    await insertUser(testDb.db, {
+      email: "owner@merchant.example",
+      password: "a-long-password-1",
+      role: "admin",
+    });
 
     await expect(seedDemoUsers(testDb.db)).rejects.toThrow(/already has users[\s\S]*PAYDESK_DATA_DIR/);
-    expect((await testDb.db.select().from(users)).map((user) => user.email)).toEqual(["owner@merchant.example"]);
+    expect((await testDb.db.select().from(users)).map((user) => user.email)).toEqual([
+      "owner@merchant.example",
+    ]);
+  });
+});
+
+describe("the demo users still open on a database demo mode started", () => {
+  it("are the enabled ones that still take the published password", async () => {
+    await seedDemoUsers(testDb.db);
+    await testDb.db
+      .update(users)
+      .set({ disabledAt: new Date() })
+      .where(eq(users.email, "admin2@example.com"));
+    await testDb.db
+      .update(users)
+      .set({ passwordHash: await hashPassword("another-long-password") })
+      .where(eq(users.email, "viewer@example.com"));
+
+    expect(await demoUsersWithPublishedPassword(testDb.db)).toEqual([
+      "admin@example.com",
+      "finance2@example.com",
+      "finance@example.com",
+      "support@example.com",
+    ]);
   });
 });
