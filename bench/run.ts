@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createTestDb } from "@/test-support/test-db";
+import { seedBenchUsers } from "./bench-users";
 import { benchCreateInvoiceOverhead, createOverheadFigures } from "./create-invoice-overhead";
 import pg from "pg";
 import { exportCsvStream } from "@/lib/invoices/csv-export";
@@ -62,9 +63,13 @@ const PGLITE_ROWS = QUICK ? 20_000 : 100_000;
 const HTTP_RUNS = QUICK ? 40 : 300;
 const HTTP_PORT = Number(process.env.BENCH_PORT ?? 34100) + 10;
 
-/** Seeds `count` invoices into a database of its own and measures what needs no server; kept open. */
+/**
+ * Seeds `count` invoices (and the bench's users, for its server) into a database of its own and
+ * measures what needs no server; kept open.
+ */
 async function seedAndMeasure(count: number) {
   const testDb = await createTestDb();
+  await seedBenchUsers(testDb.db);
   const seedStart = Date.now();
   await seedInvoices(testDb.db, count);
   await seedPaymentsAndEvents(testDb.db, count);

@@ -30,6 +30,8 @@ const serverEnv = {
   AUTH_TRUST_HOST: env.AUTH_TRUST_HOST || "true",
 };
 console.log(`[demo] Paydesk on http://${host}:${port} — sign in as admin@example.com / paydesk-demo`);
+// The server reads its address from -H and refuses demo mode beyond loopback unless
+// PAYDESK_DEMO_PUBLIC=1 (lib/env.ts), and DATABASE_URL, and a database it did not start itself.
 const server = spawn("npx", ["next", "start", "-H", host, "-p", port], { stdio: "inherit", env: serverEnv });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
