@@ -62,6 +62,8 @@ export async function demoUsersWithPublishedPassword(db: DbOrTx): Promise<string
       ),
     );
   const open: string[] = [];
-  for (const row of rows) if (await verifyPassword(row.passwordHash, DEMO_PASSWORD)) open.push(row.email);
+  for (const row of rows) {
+    if (row.passwordHash && (await verifyPassword(row.passwordHash, DEMO_PASSWORD))) open.push(row.email);
+  }
   return open.sort();
 }
