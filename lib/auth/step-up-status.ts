@@ -2,19 +2,10 @@ import "server-only";
 import type { DbOrTx } from "@/lib/db/types";
 import { serverEnv } from "@/lib/env";
 import { sessionConfirmedAt } from "./step-up";
+import type { StepUpStatus } from "./step-up-status-shape";
 import { secondFactorsOf } from "./two-factor/store";
 
-/** What a dialog that may ask for a step-up shows before it asks (GET /api/account/second-factor). */
-export interface StepUpStatus {
-  /** The authenticator app is set up. */
-  app: boolean;
-  passkeys: number;
-  /** This session's last confirmation of its second factor (ISO time), null: not yet in this session. */
-  confirmedAt: string | null;
-  windowMinutes: number;
-  /** A step-up would ask for a second factor now. */
-  needed: boolean;
-}
+export type { StepUpStatus };
 
 export async function stepUpStatusOf(
   db: DbOrTx,
