@@ -370,6 +370,17 @@ describe("managing one's passkeys", () => {
     expect(await stored(owner.passkey.id)).toBeDefined();
   });
 
+  it("turning the app off keeps the recovery codes while a passkey remains", async () => {
+    const { user } = await withPasskey("support");
+    const store = await import("./two-factor/store");
+    await store.pendingSecret(testDb.db, appSecretKey(), user.id);
+    await testDb.db.transaction((tx) => store.confirmEnrollment(tx, user.id, new Date()));
+    await testDb.db.transaction((tx) => store.removeAuthenticatorApp(tx, user.id));
+    expect(await store.appEnrolled(testDb.db, user.id)).toBe(false);
+    expect(await store.unusedRecoveryCodeCount(testDb.db, user.id)).toBe(10);
+    expect(await isEnrolled(testDb.db, user.id)).toBe(true);
+  });
+
   it("an admin's two-factor reset removes the person's passkeys", async () => {
     const { user, passkey } = await withPasskey("support");
     const { resetTwoFactor } = await import("./two-factor/store");
