@@ -109,6 +109,7 @@ const PAGES: PageCheck[] = [
   { name: "settings", role: "admin", path: () => "/admin/settings" },
   { name: "pending changes", role: "admin", path: () => "/admin/changes" },
   { name: "two-factor setup", role: "viewer", path: () => "/account/two-factor" },
+  { name: "passkeys", role: "viewer", path: () => "/account/passkeys" },
   { name: "403", role: "viewer", path: () => "/admin/users", status: 403 },
   { name: "404 (unknown address)", role: "viewer", path: () => "/no-such-page", status: 404 },
   { name: "404 (unknown invoice)", role: "viewer", path: () => `/invoices/${NO_SUCH_ID}`, status: 404 },
