@@ -19,6 +19,10 @@ describe("the relying party passkeys belong to", () => {
   });
 
   it("falls back to the request's host (demo and development), https when the proxy says so", () => {
+    // PAYDESK_URL is the server's own loopback address, not where people open Paydesk.
+    expect(relyingPartyOf({ PAYDESK_URL: "http://127.0.0.1:3000" }, { host: "localhost:3000" })?.id).toBe(
+      "localhost",
+    );
     expect(relyingPartyOf({}, { host: "localhost:3210" })).toMatchObject({
       id: "localhost",
       origin: "http://localhost:3210",

@@ -1,6 +1,6 @@
 /**
  * The WebAuthn relying party: the site a passkey belongs to. Its id is the hostname of the public
- * URL people open (NEXTAUTH_URL, or PAYDESK_URL), and the origin the browser reports must be that
+ * URL people open (NEXTAUTH_URL; never PAYDESK_URL, which is where the server reaches itself), and the origin the browser reports must be that
  * URL's. Without one (a demo or a developer's machine) the request's own host stands in. WebAuthn
  * refuses an IP address as the id: open Paydesk by a name (localhost, not 127.0.0.1).
  */
@@ -16,7 +16,7 @@ export function relyingPartyOf(
   env: Record<string, string | undefined>,
   request: { host: string | null | undefined; forwardedProto?: string | null },
 ): RelyingParty | null {
-  const configured = env.NEXTAUTH_URL?.trim() || env.PAYDESK_URL?.trim();
+  const configured = env.NEXTAUTH_URL?.trim();
   const base = configured || (request.host ? `${protocolOf(request.forwardedProto)}://${request.host}` : "");
   let url: URL;
   try {
