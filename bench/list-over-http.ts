@@ -12,6 +12,7 @@
 import type { InvoiceListQuery } from "@/lib/invoices/list-invoices";
 import type { ListScenario } from "./list-bench";
 import { round, timeInTurns, timingOf, type Timing } from "./measure";
+import { BENCH_PASSWORD, BENCH_USERS } from "./bench-users";
 import { signInCookie, startNextServer, type NextServer } from "./next-server";
 
 export type HttpScenario = ListScenario | "home page";
@@ -45,7 +46,7 @@ export async function listOverHttpInTurns(
     }
     const pages = await Promise.all(
       servers.map(async (server, index) => {
-        const cookie = await signInCookie(server.baseUrl, "support@example.com");
+        const cookie = await signInCookie(server.baseUrl, BENCH_USERS.support, BENCH_PASSWORD);
         return pagesOf(targets[index]?.scenarios ?? ({} as HttpTarget["scenarios"])).map(([name, path]) => ({
           name,
           path,

@@ -11,12 +11,13 @@ import type { Figure } from "./figures";
 import { listScenarios } from "./list-bench";
 import { timeListPages } from "./list-over-http";
 import { round } from "./measure";
+import { BENCH_PASSWORD, BENCH_USERS } from "./bench-users";
 import { signInCookie, startNextServer } from "./next-server";
 import { seedInvoices } from "./seed";
 import { freshDatabase } from "./webhooks/bench-database";
 import { runLoad } from "./webhooks/load";
 import { createSandboxInvoices, insertLocalInvoices, type BenchInvoice } from "./webhooks/sandbox-invoices";
-import { waitUntilNothingPending } from "./webhooks/wait-for-processing";
+import { signInBenchAdmin, waitUntilNothingPending } from "./webhooks/wait-for-processing";
 import { webhookBodies } from "./webhooks/webhook-bodies";
 
 const ROUNDS = 3;
@@ -64,7 +65,8 @@ export async function benchMemoryRounds(options: {
   server = await startNextServer({ port: options.port, env: { ...database.env, NODE_OPTIONS: HEAP_BUDGET } });
   const rounds: MemoryRound[] = [];
   try {
-    const cookie = await signInCookie(server.baseUrl, "support@example.com");
+    const cookie = await signInCookie(server.baseUrl, BENCH_USERS.support, BENCH_PASSWORD);
+    const admin = await signInBenchAdmin(server.baseUrl);
     for (const invoices of perRound) {
       const idle = server.rss();
       const peakWebhooks = await peakDuring(server.rss, async () => {
@@ -76,7 +78,7 @@ export async function benchMemoryRounds(options: {
         if ((webhooks.statuses["200"] ?? 0) !== webhooks.requests) {
           throw new Error(`memory rounds: webhooks answered ${JSON.stringify(webhooks.statuses)}`);
         }
-        await waitUntilNothingPending(server.baseUrl, 600_000);
+        await waitUntilNothingPending(server.baseUrl, admin, 600_000);
       });
       const afterWebhooks = server.rss();
       const peakList = await peakDuring(server.rss, () =>

@@ -1,13 +1,18 @@
 /**
  * A production build of Paydesk (`next start`) for the HTTP benchmarks: started on its own port
- * against a given database, with the embedded sandbox and the demo users, measured by resident
- * memory of its whole process tree, and stopped. Builds first when there is no build.
+ * with the embedded sandbox, measured by resident memory of its whole process tree, and stopped.
+ * Without a database of the caller's it runs in demo mode (the demo users) on a fresh PGlite
+ * directory of its own; on a database the caller prepared (PostgreSQL, or a seeded PGlite
+ * directory) it runs outside demo mode, with the bench's own users and sandbox keys, which the
+ * caller created beforehand (bench/bench-users.ts): demo mode runs only on its own fresh database.
+ * Builds first when there is no build.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BENCH_AUTH_SECRET, BENCH_SANDBOX_KEYS } from "./bench-users";
 
 export interface NextServer {
   baseUrl: string;
@@ -25,7 +30,10 @@ export interface NextServer {
 
 export interface NextServerOptions {
   port: number;
-  /** A PostgreSQL URL; without one the server opens a fresh PGlite data directory of its own. */
+  /**
+   * A PostgreSQL URL (or DATABASE_URL or PAYDESK_DATA_DIR in `env`), prepared with the bench's
+   * users; without one the server opens a fresh PGlite data directory of its own, in demo mode.
+   */
   databaseUrl?: string;
   env?: Record<string, string>;
   /** Load bench/server-times-hook.mjs, for `serverTimes()`. */
@@ -76,8 +84,14 @@ export async function startNextServer(options: NextServerOptions): Promise<NextS
         NEXT_TELEMETRY_DISABLED: "1",
         PAYMENTS_BASE_URL: "",
         PAYDESK_SANDBOX: "embedded",
-        PAYDESK_DEMO: "1",
-        NEXTAUTH_SECRET: "bench-secret-not-for-production-0123456789",
+        ...(ownDataDir
+          ? { PAYDESK_DEMO: "1" }
+          : {
+              PAYDESK_DEMO: "",
+              SANDBOX_INVOICE_KEY: BENCH_SANDBOX_KEYS.invoiceKey,
+              SANDBOX_WITHDRAWAL_KEY: BENCH_SANDBOX_KEYS.withdrawalKey,
+            }),
+        NEXTAUTH_SECRET: BENCH_AUTH_SECRET,
         AUTH_TRUST_HOST: "true",
         DATABASE_URL: options.databaseUrl ?? "",
         PAYDESK_DATA_DIR: ownDataDir ?? "",
@@ -178,11 +192,15 @@ export function treeRss(root: number): number {
   return total;
 }
 
-/** Signs a demo user in over HTTP (next-auth credentials) and returns the Cookie header to send. */
+/**
+ * Signs a user in over HTTP (next-auth credentials; a demo user unless told otherwise, with the
+ * two-factor code in the same request for a user who has it) and returns the Cookie header to send.
+ */
 export async function signInCookie(
   baseUrl: string,
   email: string,
   password = "paydesk-demo",
+  code?: string,
 ): Promise<string> {
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
   const jar = new Map<string, string>();
@@ -192,7 +210,7 @@ export async function signInCookie(
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar) },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+    body: new URLSearchParams({ csrfToken, email, password, ...(code ? { code } : {}), json: "true" }),
   });
   remember(jar, signIn);
   if (![...jar.keys()].some((name) => name.includes("session-token"))) {

@@ -3,7 +3,8 @@
  * query time and its pages over HTTP (GET /invoices, GET /) at 1,000, 1,000,000 and 10,000,000
  * invoices, the CSV export against COPY; on PGlite the pages over HTTP at 1,000 and 100,000. Then
  * first-load JavaScript per page, the create action's overhead, memory over three rounds, webhook
- * ingestion on both databases (bench/webhooks/) and the withdrawal figures. Every figure ends in
+ * ingestion on both databases (bench/webhooks/), GET /api/health under a flood of unsigned webhook
+ * bodies and the withdrawal figures. Every figure ends in
  * one table (MET or MISSED against its target) and in bench/results/latest.json.
  * Without TEST_DATABASE_URL it re-runs itself under test-support/runner/with-postgres.sh (a private
  * throwaway server; never DATABASE_URL's). Never part of npm test.
@@ -12,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createTestDb } from "@/test-support/test-db";
+import { seedBenchUsers } from "./bench-users";
 import { benchCreateInvoiceOverhead, createOverheadFigures } from "./create-invoice-overhead";
 import pg from "pg";
 import { exportCsvStream } from "@/lib/invoices/csv-export";
@@ -28,6 +30,7 @@ import { seedInvoices, seedPaymentsAndEvents } from "./seed";
 import { listOverHttpInTurns, type HttpTarget } from "./list-over-http";
 import { httpListFigures } from "./list-over-http-figures";
 import { freshDatabase } from "./webhooks/bench-database";
+import { benchUnsignedFlood, unsignedFloodFigures } from "./webhooks/unsigned-flood";
 import { benchWebhooks, webhookFigures, type WebhookBenchResult } from "./webhooks/webhook-bench";
 import { runWithdrawalBenchmarks } from "./withdrawals-run";
 
@@ -62,9 +65,13 @@ const PGLITE_ROWS = QUICK ? 20_000 : 100_000;
 const HTTP_RUNS = QUICK ? 40 : 300;
 const HTTP_PORT = Number(process.env.BENCH_PORT ?? 34100) + 10;
 
-/** Seeds `count` invoices into a database of its own and measures what needs no server; kept open. */
+/**
+ * Seeds `count` invoices (and the bench's users, for its server) into a database of its own and
+ * measures what needs no server; kept open.
+ */
 async function seedAndMeasure(count: number) {
   const testDb = await createTestDb();
+  await seedBenchUsers(testDb.db);
   const seedStart = Date.now();
   await seedInvoices(testDb.db, count);
   await seedPaymentsAndEvents(testDb.db, count);
@@ -244,6 +251,17 @@ for (const kind of ["PGlite", "PostgreSQL"] as const) {
   figures.push(...webhookFigures(result));
   lap(`webhooks on ${kind} measured`);
 }
+const unsignedFlood = await benchUnsignedFlood({
+  port: Number(process.env.BENCH_PORT ?? 34100) + 30,
+  requests: QUICK ? 1_500 : 6_000,
+  rounds: 3,
+});
+console.log(
+  "[bench] GET /api/health idle and under a flood of unsigned bodies:",
+  JSON.stringify(unsignedFlood),
+);
+figures.push(...unsignedFloodFigures(unsignedFlood));
+lap("GET /api/health under a flood of unsigned webhook bodies measured");
 
 const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
@@ -264,6 +282,7 @@ const report = {
   createOverhead,
   memoryRounds,
   webhookRuns,
+  unsignedFlood,
 };
 writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`[bench] wrote bench/results/${name}.json in ${round((Date.now() - started) / 1000, 1)} s total`);

@@ -118,6 +118,7 @@ const PAGES: PageCheck[] = [
     role: "anonymous",
     path: () => `/join/${"A".repeat(43)}`,
   },
+  { name: "passkeys", role: "viewer", path: () => "/account/passkeys" },
   { name: "403", role: "viewer", path: () => "/admin/users", status: 403 },
   { name: "404 (unknown address)", role: "viewer", path: () => "/no-such-page", status: 404 },
   { name: "404 (unknown invoice)", role: "viewer", path: () => `/invoices/${NO_SUCH_ID}`, status: 404 },

@@ -1,28 +1,60 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
+// Each test starts `next start` itself (two, for a data directory used twice): room for that.
+test.describe.configure({ timeout: 120_000 });
+
+const freshDataDir = () => mkdtempSync(path.join(tmpdir(), "paydesk-refused-"));
+// Node runs Next.js itself (not through npx), so a timeout or SIGTERM reaches the server.
+const nextStart = (host: string) => ["node_modules/next/dist/bin/next", "start", "-H", host, "-p", "0"];
+
+function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXTAUTH_SECRET: "refused-start-secret-0123456789",
+    PAYDESK_DATA_DIR: freshDataDir(),
+    ...env,
+  };
+}
+
 // A production start of the same build with a configuration Paydesk must refuse: the process
 // ends with status 1 and says what to set, instead of serving errors.
-function start(env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-refused-"));
-  const run = spawnSync("npx", ["next", "start", "-H", "127.0.0.1", "-p", "0"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      NEXTAUTH_SECRET: "refused-start-secret-0123456789",
-      PAYDESK_DATA_DIR: dataDir,
-      ...env,
-    },
+function start(env: Record<string, string>, host = "127.0.0.1") {
+  const run = spawnSync(process.execPath, nextStart(host), {
+    env: serverEnv(env),
     encoding: "utf8",
     timeout: 60_000,
   });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
+
+/** Starts a server, waits until its log says `until`, stops it (SIGTERM) and returns its log. */
+function serveUntil(env: Record<string, string>, until: string, host = "127.0.0.1"): Promise<string> {
+  const server = spawn(process.execPath, nextStart(host), { env: serverEnv(env) });
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => server.kill("SIGTERM"), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(until)) server.kill("SIGTERM");
+    };
+    server.stdout.on("data", read);
+    server.stderr.on("data", read);
+    server.once("error", reject);
+    server.once("exit", () => {
+      clearTimeout(timer);
+      resolve(output);
+    });
+  });
+}
+
+const demo = { PAYDESK_DEMO: "1", PAYDESK_SANDBOX: "embedded" };
 
 test("a start with no payment service chosen refuses, naming both ways to choose one", () => {
   const { status, output } = start({});
@@ -47,4 +79,40 @@ test("a link lifetime over 72 hours refuses, saying the limit", () => {
   const { status, output } = start({ PAYDESK_SANDBOX: "embedded", PAYDESK_ACCOUNT_LINK_HOURS: "168" });
   expect(status).toBe(1);
   expect(output).toContain("PAYDESK_ACCOUNT_LINK_HOURS: must be at most 72 hours");
+});
+
+test("demo mode with DATABASE_URL refuses before it opens that database", () => {
+  const { status, output } = start({ ...demo, DATABASE_URL: "postgres://paydesk@127.0.0.1:1/paydesk" });
+  expect(status).toBe(1);
+  expect(output).toContain("DATABASE_URL: demo mode runs only on its own embedded database");
+});
+
+test("demo mode served on every interface (next start -H 0.0.0.0) refuses, naming PAYDESK_DEMO_PUBLIC", () => {
+  const { status, output } = start(demo, "0.0.0.0");
+  expect(status).toBe(1);
+  expect(output).toContain("HOST: demo mode on 0.0.0.0");
+  expect(output).toContain("PAYDESK_DEMO_PUBLIC=1");
+});
+
+test("demo mode on a data directory first started outside demo mode refuses", async () => {
+  const dataDir = freshDataDir();
+  const production = await serveUntil(
+    { PAYDESK_SANDBOX: "embedded", PAYDESK_DATA_DIR: dataDir },
+    "using the embedded sandbox",
+  );
+  expect(production).toContain("using the embedded sandbox");
+
+  const { status, output } = start({ ...demo, PAYDESK_DATA_DIR: dataDir });
+  expect(status).toBe(1);
+  expect(output).toContain("first started outside demo mode");
+});
+
+test("a public demo (PAYDESK_DEMO_PUBLIC=1) starts, and says in its log that its passwords are reachable", async () => {
+  const output = await serveUntil(
+    { ...demo, PAYDESK_DEMO_PUBLIC: "1" },
+    "reachable from other machines",
+    "0.0.0.0",
+  );
+  expect(output).toContain("demo user(s) created");
+  expect(output).toContain("demo mode is reachable from other machines on 0.0.0.0");
 });

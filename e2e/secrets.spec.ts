@@ -73,6 +73,18 @@ test("no secret and no password hash from any route handler, for any caller", as
   await expectCallersSignedIn(callers);
 });
 
+/**
+ * Actions never run with `{}`, with the reason: the callers are the demo users every other test
+ * shares, in parallel.
+ */
+const NOT_RUN_FOR_REAL: Record<string, string> = {
+  endOtherSessionsAction: "it ends every other session of the demo user, in every other test",
+};
+
+function inputsFor(exportName: string): unknown[] {
+  return exportName in NOT_RUN_FOR_REAL ? ["secrets-probe"] : [{}, "secrets-probe"];
+}
+
 test("no secret and no password hash in any server action's answer, for any caller", async ({
   callers,
   baseURL,
@@ -86,7 +98,7 @@ test("no secret and no password hash in any server action's answer, for any call
     for (const caller of CALLERS) {
       // `{}` passes the one schema that takes no fields (checkConnectionAction), so that action
       // runs for real for an admin; the string is refused by every schema.
-      for (const input of [{}, "secrets-probe"]) {
+      for (const input of inputsFor(action.exportName)) {
         const answer = await callAction(callers[caller], baseURL ?? "", action, [input]);
         outcomes.push(
           `${action.exportName}(${JSON.stringify(input)}) as ${caller}: ${codeOf(answer.result)}`,

@@ -25,7 +25,7 @@ test("sign-out ends the session", async ({ page, browser }) => {
   await expect(page).toHaveURL(/\/login\?reason=signed-out/);
   await page.goto("/");
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 });
 
 test("after sign-out, a copy of the old session cookie opens nothing; another device stays signed in", async ({

@@ -42,7 +42,7 @@ test("a wrong password shows an error and does not sign in", async ({ page }) =>
   await page.goto("/login");
   await page.getByLabel("Email").fill(DEMO.viewer);
   await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Wrong email or password." })).toBeVisible();
   await page.goto("/");
   await expect(page).toHaveURL(/\/login/);
@@ -50,7 +50,7 @@ test("a wrong password shows an error and does not sign in", async ({ page }) =>
 
 test("the form says what is missing before anything is sent", async ({ page }) => {
   await page.goto("/login");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Enter an email address.")).toBeVisible();
   await expect(page.getByText("Enter your password.")).toBeVisible();
 });

@@ -105,7 +105,7 @@ async function enterPassword(page: Page, email: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(passwords[email] ?? "");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** Signs in a user who must enroll, checks they are led to enrollment, enrolls; returns the secret and recovery codes. */

@@ -67,7 +67,7 @@ test("a disabled user cannot sign in, and one already signed in is signed out on
 
   await theirPage.getByLabel("Email").fill(user.email);
   await theirPage.getByLabel("Password").fill(user.password);
-  await theirPage.getByRole("button", { name: "Sign in" }).click();
+  await theirPage.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(theirPage.getByRole("alert").filter({ hasText: "This account is disabled" })).toBeVisible();
   await context.close();
 });

@@ -34,7 +34,12 @@ describe("which payment service a start may use", () => {
 
   it("starts with the real service, or with the embedded sandbox in demo mode", () => {
     expect(parseStartupEnv({ ...secret, ...realService }).PAYMENTS_BASE_URL).toBe("https://pay.example.com");
-    const demo = parseStartupEnv({ ...secret, PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1" });
+    const demo = parseStartupEnv({
+      ...secret,
+      PAYDESK_SANDBOX: "embedded",
+      PAYDESK_DEMO: "1",
+      HOST: "127.0.0.1",
+    });
     expect(demo).toMatchObject({ PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: true });
   });
 
@@ -44,8 +49,52 @@ describe("which payment service a start may use", () => {
       /SANDBOX_INVOICE_KEY: is a key published/,
     );
     expect(
-      parseStartupEnv({ ...embedded, PAYDESK_DEMO: "1", SANDBOX_INVOICE_KEY: "sandbox-invoice-key" }),
+      parseStartupEnv({
+        ...embedded,
+        PAYDESK_DEMO: "1",
+        HOST: "127.0.0.1",
+        SANDBOX_INVOICE_KEY: "sandbox-invoice-key",
+      }),
     ).toBeTruthy();
+  });
+});
+
+describe("demo mode stays away from production", () => {
+  const demo = { ...secret, PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1", HOST: "127.0.0.1" };
+
+  it("refuses demo mode with DATABASE_URL, whatever the database", () => {
+    expect(() =>
+      parseStartupEnv({ ...demo, DATABASE_URL: "postgres://paydesk@db.internal:5432/paydesk" }),
+    ).toThrow(/DATABASE_URL: demo mode runs only on its own embedded database[\s\S]*Unset DATABASE_URL/);
+    expect(parseStartupEnv({ ...demo, DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("refuses demo mode bound to anything but loopback, naming HOST and PAYDESK_DEMO_PUBLIC", () => {
+    for (const host of ["0.0.0.0", "::", "192.168.1.20", "paydesk.example.com"]) {
+      expect(() => parseStartupEnv({ ...demo, HOST: host })).toThrow(
+        new RegExp(`HOST: demo mode on ${host.replace(/\./g, "\\.")}[\\s\\S]*PAYDESK_DEMO_PUBLIC=1`),
+      );
+    }
+  });
+
+  it("counts no bind address as every interface, as next start does without -H", () => {
+    expect(() => parseStartupEnv({ ...demo, HOST: undefined })).toThrow(/HOST: demo mode on every interface/);
+  });
+
+  it("starts demo mode on loopback, or anywhere with PAYDESK_DEMO_PUBLIC=1", () => {
+    for (const host of ["127.0.0.1", "::1", "localhost", "[::1]"]) {
+      expect(parseStartupEnv({ ...demo, HOST: host }).PAYDESK_DEMO).toBe(true);
+    }
+    expect(parseStartupEnv({ ...demo, HOST: "0.0.0.0", PAYDESK_DEMO_PUBLIC: "1" })).toMatchObject({
+      PAYDESK_DEMO: true,
+      PAYDESK_DEMO_PUBLIC: true,
+      HOST: "0.0.0.0",
+    });
+  });
+
+  it("lets a start outside demo mode bind anywhere, on any database", () => {
+    const production = { ...secret, ...realService, DATABASE_URL: "postgres://paydesk@db.internal/paydesk" };
+    expect(parseStartupEnv({ ...production, HOST: "0.0.0.0" }).DATABASE_URL).toContain("db.internal");
   });
 });
 

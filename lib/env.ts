@@ -14,6 +14,13 @@ const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PAYDESK_DATA_DIR: z.string().min(1).default("./data/paydesk"),
   PAYDESK_DEMO: flag,
+  /** With PAYDESK_DEMO: serve the demo on an address other machines reach, on purpose. */
+  PAYDESK_DEMO_PUBLIC: flag,
+  /**
+   * The address the server listens on. At start it is read from `next start -H`
+   * (lib/start-mode/bind-address.ts); unset means every interface, as Next.js listens by default.
+   */
+  HOST: z.string().optional(),
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SESSION_MAX_AGE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(480),
   /** How long a verified two-factor code counts before approving a payout asks for a fresh one (0: always ask). */
@@ -45,8 +52,18 @@ const envSchema = z.object({
 
 const PUBLISHED_KEYS = ["sandbox-invoice-key", "sandbox-withdrawal-key"];
 
-/** Exactly one payment service, and demo mode (published passwords and keys) never with a real one. */
-const withOneService = envSchema.superRefine((env, context) => {
+const LOOPBACK_HOSTS = ["127.0.0.1", "::1", "[::1]", "localhost"];
+
+/** An address only this machine reaches; unset (every interface) is not one. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  return LOOPBACK_HOSTS.includes(host?.toLowerCase() ?? "");
+}
+
+/**
+ * Exactly one payment service; demo mode (published passwords and keys) never with a real one,
+ * never on a PostgreSQL server, and never reachable from other machines unless asked for.
+ */
+const startupEnvSchema = envSchema.superRefine((env, context) => {
   const external = Boolean(env.PAYMENTS_BASE_URL);
   const embedded = env.PAYDESK_SANDBOX === "embedded";
   if (!external && !embedded) {
@@ -84,6 +101,27 @@ const withOneService = envSchema.superRefine((env, context) => {
         "Unset PAYDESK_DEMO, or unset PAYMENTS_BASE_URL and set PAYDESK_SANDBOX=embedded.",
     });
   }
+  if (env.PAYDESK_DEMO && env.DATABASE_URL) {
+    context.addIssue({
+      code: "custom",
+      path: ["DATABASE_URL"],
+      message:
+        "demo mode runs only on its own embedded database, never on a PostgreSQL server: it seeds users with a " +
+        "published password into the database it opens. Unset DATABASE_URL to run the demo (on PAYDESK_DATA_DIR), " +
+        "or unset PAYDESK_DEMO to run Paydesk on that database.",
+    });
+  }
+  if (env.PAYDESK_DEMO && !env.PAYDESK_DEMO_PUBLIC && !isLoopbackHost(env.HOST)) {
+    context.addIssue({
+      code: "custom",
+      path: ["HOST"],
+      message:
+        `demo mode on ${env.HOST ?? "every interface (no -H given)"} would let other machines sign in with its ` +
+        "published passwords. Serve it on this machine only (npm run demo does unless HOST is set; " +
+        "next start -H 127.0.0.1; under next dev set HOST=127.0.0.1 as well), or set PAYDESK_DEMO_PUBLIC=1 " +
+        "to show the demo to other machines on purpose.",
+    });
+  }
 });
 
 export type ServerEnv = z.infer<typeof envSchema>;
@@ -96,15 +134,16 @@ export function serverEnv(): ServerEnv {
 }
 
 /**
- * The environment a server start needs: serverEnv's, and one payment service chosen (commands
- * such as user:create open the database without one).
+ * The environment a server start needs: serverEnv's, one payment service chosen, and demo mode
+ * kept to its own embedded database on this machine (commands such as user:create open the
+ * database without these checks). HOST is the address the server listens on.
  */
 export function parseStartupEnv(raw: Record<string, string | undefined>): ServerEnv {
-  return parse(withOneService, raw);
+  return parse(startupEnvSchema, raw);
 }
 
 /** Validates an environment; throws one error listing every problem, each naming its variable. */
-function parse(schema: typeof envSchema | typeof withOneService, raw: Record<string, string | undefined>) {
+function parse(schema: typeof envSchema | typeof startupEnvSchema, raw: Record<string, string | undefined>) {
   // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
   const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ""));
   const parsed = schema.safeParse(present);

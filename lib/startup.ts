@@ -1,21 +1,24 @@
 import "server-only";
 import { closeDb, getDb } from "@/lib/db/client";
-import { parseStartupEnv } from "@/lib/env";
+import { isLoopbackHost, parseStartupEnv } from "@/lib/env";
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
 import { drainWebhookProcessing, webhookProcessingBacklog } from "@/lib/webhooks/processing-queue";
 import { getServiceClient } from "@/lib/service/app-client";
 import { usesEmbeddedSandbox } from "@/lib/service/app-config";
 import { loadEmbeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
-import { seedDemoUsers } from "@/lib/users/demo-users";
+import { serverBindAddress } from "@/lib/start-mode/bind-address";
+import { markProductionStart } from "@/lib/start-mode/first-start-mark";
+import { demoDatabaseWarning, warnOfPublicDemo } from "@/lib/start-mode/warnings";
+import { demoUsersWithPublishedPassword, seedDemoUsers } from "@/lib/users/demo-users";
 
 /**
  * Runs once per server process, from instrumentation.ts: open the database (which applies
- * migrations), seed demo users in demo mode, start the background loops, and stop them and close
- * the database cleanly on shutdown. Doing this inside the app process is what keeps PGlite's
- * one-process-per-directory rule.
+ * migrations), seed demo users in demo mode (on the demo's own database only) or mark a first
+ * production start, start the background loops, and stop them and close the database cleanly on
+ * shutdown. Doing this inside the app process is what keeps PGlite's one-process-per-directory rule.
  */
 export async function startPaydesk(): Promise<void> {
-  const env = parseStartupEnv(process.env);
+  const env = parseStartupEnv({ ...process.env, HOST: serverBindAddress(process.argv, process.env) });
   if (!env.NEXTAUTH_SECRET) {
     throw new Error("NEXTAUTH_SECRET is not set. Set it to a long random string (npm run demo sets one).");
   }
@@ -23,6 +26,12 @@ export async function startPaydesk(): Promise<void> {
   if (env.PAYDESK_DEMO) {
     const created = await seedDemoUsers(db);
     console.log(`[paydesk] demo mode: ${created} demo user(s) created`);
+    // The start-up checks let a demo beyond loopback through only with PAYDESK_DEMO_PUBLIC=1.
+    if (!isLoopbackHost(env.HOST)) warnOfPublicDemo(env.HOST);
+  } else {
+    const mark = await markProductionStart(db);
+    if (mark.mode === "demo")
+      console.warn(demoDatabaseWarning(mark, await demoUsersWithPublishedPassword(db)));
   }
   if (usesEmbeddedSandbox()) await loadEmbeddedSandboxKeys(db);
   if (usesEmbeddedSandbox() && !env.PAYDESK_DEMO) {

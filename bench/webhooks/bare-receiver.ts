@@ -6,11 +6,11 @@
  */
 import { createServer } from "node:http";
 import { closeDb, getDb } from "@/lib/db/client";
-import { PUBLISHED_SANDBOX_KEYS } from "@/lib/service/embedded-sandbox-keys";
+import { BENCH_SANDBOX_KEYS } from "../bench-users";
 import { receiveWebhook } from "@/lib/webhooks/receive";
 
 const db = await getDb();
-const keys = { current: PUBLISHED_SANDBOX_KEYS.invoiceKey };
+const keys = { current: BENCH_SANDBOX_KEYS.invoiceKey };
 
 const server = createServer((request, response) => {
   // As the Next.js route answers anything but POST (the load generator opens its connections so).

@@ -1,7 +1,8 @@
 /**
  * Where one webhook benchmark keeps its data: a fresh PGlite directory, or a fresh database on
- * the benchmark's PostgreSQL server. The Next.js server opens it by environment; the benchmark
- * opens it itself only while no server has it (PGlite allows one process per directory).
+ * the benchmark's PostgreSQL server, with the bench's users (bench/bench-users.ts) from the start.
+ * The Next.js server opens it by environment; the benchmark opens it itself only while no server
+ * has it (PGlite allows one process per directory).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import { MIGRATIONS_FOLDER } from "@/lib/db/migrate";
 import * as schema from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { createTestDb } from "@/test-support/test-db";
+import { seedBenchUsers } from "../bench-users";
 
 export type DatabaseKind = "PGlite" | "PostgreSQL";
 
@@ -26,7 +28,7 @@ export interface BenchDatabase {
 export async function freshDatabase(kind: DatabaseKind): Promise<BenchDatabase> {
   if (kind === "PGlite") {
     const dir = mkdtempSync(join(tmpdir(), "paydesk-bench-webhooks-"));
-    return {
+    const database: BenchDatabase = {
       kind,
       env: { PAYDESK_DATA_DIR: dir, DATABASE_URL: "" },
       async open() {
@@ -41,10 +43,15 @@ export async function freshDatabase(kind: DatabaseKind): Promise<BenchDatabase> 
       },
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
+    const seeding = await database.open();
+    await seedBenchUsers(seeding.db);
+    await seeding.close();
+    return database;
   }
   // A database of its own on the benchmark's server (createTestDb migrates it, as a start would).
   const testDb = await createTestDb();
   if (!testDb.url) throw new Error("the PostgreSQL webhook benchmark needs TEST_DATABASE_URL");
+  await seedBenchUsers(testDb.db);
   return {
     kind,
     env: { DATABASE_URL: testDb.url, PAYDESK_DATA_DIR: "" },

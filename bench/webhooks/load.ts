@@ -73,7 +73,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 /** One request on `agent`'s connections; answers its status once the whole answer is read. */
-function send(agent: Agent, url: URL, method: string, body?: string): Promise<number> {
+export function send(agent: Agent, url: URL, method: string, body?: string | Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
     const outgoing = request(
       {
@@ -100,7 +100,8 @@ function send(agent: Agent, url: URL, method: string, body?: string): Promise<nu
   });
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+/** The nearest-rank percentile of ascending `sorted`, in milliseconds to one decimal. */
+export function percentile(sorted: readonly number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return round(sorted[index] ?? 0, 1);
 }

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
-import { PUBLISHED_SANDBOX_KEYS } from "@/lib/service/embedded-sandbox-keys";
+import { BENCH_SANDBOX_KEYS } from "../bench-users";
 
 export interface BenchInvoice {
   serviceId: string;
@@ -28,7 +28,7 @@ export async function createSandboxInvoices(
       const response = await fetch(`${baseUrl}/sandbox/v1/invoices`, {
         method: "POST",
         headers: {
-          authorization: `Bearer ${PUBLISHED_SANDBOX_KEYS.invoiceKey}`,
+          authorization: `Bearer ${BENCH_SANDBOX_KEYS.invoiceKey}`,
           "content-type": "application/json",
         },
         body: JSON.stringify({ amount, fiat_currency: "USD", order_id: orderId, lifetime: 43200 }),

@@ -14,7 +14,7 @@ import { freshDatabase, type BenchDatabase, type DatabaseKind } from "./bench-da
 import { checkIngestion, type IngestionCheck } from "./ingestion-check";
 import { runLoad, type LoadResult } from "./load";
 import { createSandboxInvoices, insertLocalInvoices } from "./sandbox-invoices";
-import { waitUntilNothingPending } from "./wait-for-processing";
+import { signInBenchAdmin, waitUntilNothingPending } from "./wait-for-processing";
 import { webhookBodies } from "./webhook-bodies";
 
 const IN_FLIGHT = 32;
@@ -73,12 +73,13 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     console.log(`[bench] webhooks, ${options.kind}: ${invoices.length.toLocaleString("en")} invoices ready`);
 
     server = await startNextServer({ port: options.port, env: database.env });
+    const admin = await signInBenchAdmin(server.baseUrl);
     const idle = server.rss();
     const bodies = webhookBodies(invoices);
     const webhookUrl = `${server.baseUrl}/api/webhooks/payments`;
     await runLoad({ url: webhookUrl, bodies: webhookBodies(warmUp, 0), connections: IN_FLIGHT });
     // The warm-up's own refreshes finish first: they belong to no measured run.
-    await waitUntilNothingPending(server.baseUrl, DRAIN_LIMIT_MS);
+    await waitUntilNothingPending(server.baseUrl, admin, DRAIN_LIMIT_MS);
     await runLoad({ url: `${server.baseUrl}/api/health`, amount: 3 * warmUpCount, connections: IN_FLIGHT });
     const trivialRoute = await runLoad({
       url: `${server.baseUrl}/api/health`,
@@ -92,7 +93,7 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     const afterWebhooks = server.rss();
     const drainStart = Date.now();
     try {
-      await waitUntilNothingPending(server.baseUrl, DRAIN_LIMIT_MS);
+      await waitUntilNothingPending(server.baseUrl, admin, DRAIN_LIMIT_MS);
     } finally {
       await server.stop();
     }

@@ -4,12 +4,12 @@
  * fixed order so every run sends the same sequence.
  */
 import { buildSignedBody } from "@/lib/service/signature";
-import { PUBLISHED_SANDBOX_KEYS } from "@/lib/service/embedded-sandbox-keys";
+import { BENCH_SANDBOX_KEYS } from "../bench-users";
 import type { BenchInvoice } from "./sandbox-invoices";
 
 export function webhookBodies(invoices: readonly BenchInvoice[], duplicateShare = 0.1): string[] {
   const distinct = invoices.map(
-    (invoice) => buildSignedBody(payloadOf(invoice), PUBLISHED_SANDBOX_KEYS.invoiceKey).body,
+    (invoice) => buildSignedBody(payloadOf(invoice), BENCH_SANDBOX_KEYS.invoiceKey).body,
   );
   const repeats = Math.round(distinct.length * duplicateShare);
   const bodies = [...distinct];

@@ -8,6 +8,7 @@ const PAGES = [
   { href: "/account/password", label: "Password" },
   { href: "/account/sessions", label: "Sessions" },
   { href: "/account/two-factor", label: "Two-factor sign-in" },
+  { href: "/account/passkeys", label: "Passkeys" },
 ] as const;
 
 /** The pages of one's own account: how one signs in, and where one is signed in. */

@@ -13,7 +13,7 @@ import { formatDateTime } from "@/lib/format";
 
 const ACTOR_KIND: Record<AuditRow["actorKind"], string> = {
   user: "unknown person",
-  system: "Paydesk (background loop)",
+  system: "Paydesk itself (background loop, start-up)",
   webhook: "payment service webhook",
   cli: "command line",
 };

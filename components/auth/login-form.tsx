@@ -10,6 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { signInSchema } from "@/lib/auth/credentials-schema";
 import { TWO_FACTOR_REQUIRED } from "@/lib/auth/two-factor-required";
+import { passkeyForSignIn } from "@/components/passkeys/passkey-browser";
 
 type SignInInput = z.input<typeof signInSchema>;
 type FieldName = "email" | "password" | "code";
@@ -89,6 +90,33 @@ export function LoginForm({ callbackPath, email }: { callbackPath: string; email
     }
   }
 
+  /**
+   * A passkey instead of the password (and code): any passkey this device holds for Paydesk, or
+   * with an email typed, only that account's.
+   */
+  async function signInWithPasskey() {
+    setFormError(undefined);
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const email = field("email")?.value.trim() ?? "";
+      const answer = await passkeyForSignIn(/^[^\s@]+@[^\s@]+$/.test(email) ? email : undefined);
+      if (!answer.ok) {
+        setFormError(answer.message);
+        return;
+      }
+      const result = await signIn("passkey", { response: JSON.stringify(answer.value), redirect: false });
+      if (!result || result.error) {
+        setFormError(describeSignInError(result?.error, "passkey"));
+        return;
+      }
+      router.replace(callbackPath);
+      router.refresh();
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
   function switchAccount() {
     setAskCode(false);
     setErrors({});
@@ -135,7 +163,7 @@ export function LoginForm({ callbackPath, email }: { callbackPath: string; email
             id="code"
             label="Code from your authenticator app"
             error={errors.code}
-            hint="Lost your phone? Enter one of your recovery codes instead (each works once)."
+            hint="Lost your phone or passkey? Enter one of your recovery codes instead (each works once)."
           >
             <Input
               id="code"
@@ -150,6 +178,9 @@ export function LoginForm({ callbackPath, email }: { callbackPath: string; email
       <FormError message={formError} />
       <Button type="submit" disabled={submitting}>
         {submitting ? "Signing in…" : askCode ? "Verify and sign in" : "Sign in"}
+      </Button>
+      <Button type="button" variant="secondary" onClick={signInWithPasskey} disabled={submitting}>
+        {askCode ? "Use a passkey instead" : "Sign in with a passkey"}
       </Button>
       {askCode ? (
         <Button type="button" variant="secondary" onClick={switchAccount}>
@@ -173,10 +204,15 @@ async function fieldErrors(values: SignInInput, askCode: boolean): Promise<Field
   return errors;
 }
 
-function describeSignInError(error: string | null | undefined): string {
+function describeSignInError(
+  error: string | null | undefined,
+  how: "password" | "passkey" = "password",
+): string {
   // Our authorize() throws messages written for people; next-auth's own codes are not.
   if (!error || error === "CredentialsSignin" || error === "Configuration") {
-    return "Sign-in failed. Check your email and password and try again.";
+    return how === "passkey"
+      ? "Sign-in with the passkey failed. Try again, or sign in with your password."
+      : "Sign-in failed. Check your email and password and try again.";
   }
   return error;
 }

@@ -69,8 +69,8 @@ export function EnrollTwoFactor({
           role="status"
           className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
         >
-          Admin and finance accounts must use two-factor sign-in. Set it up to continue: the rest of Paydesk
-          opens once it is on.
+          Admin and finance accounts must use two-factor sign-in. Set it up to continue, or add a passkey
+          instead (Account → Passkeys): the rest of Paydesk opens once you have one.
         </p>
       ) : null}
       <ol className="grid list-decimal gap-4 pl-5 text-sm text-slate-800">

@@ -6,11 +6,22 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/toaster";
 
-/** The recovery codes, shown once right after enrollment: copy or download, then continue. */
-export function RecoveryCodes({ codes }: { codes: string[] }) {
+/**
+ * The recovery codes, shown once right after enrollment (with the app, or a first passkey): copy
+ * or download, then continue. `lost` names what they stand in for.
+ */
+export function RecoveryCodes({
+  codes,
+  lost = { device: "your phone", factor: "a code from the app" },
+  title = "Two-factor sign-in is on: save your recovery codes",
+}: {
+  codes: string[];
+  lost?: { device: string; factor: string };
+  title?: string;
+}) {
   const router = useRouter();
   const [saved, setSaved] = useState(false);
-  const text = `Paydesk recovery codes (each works once, instead of a code from your phone):\n\n${codes.join("\n")}\n`;
+  const text = `Paydesk recovery codes (each works once, instead of ${lost.factor}):\n\n${codes.join("\n")}\n`;
 
   async function copy() {
     try {
@@ -31,11 +42,11 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
   }
 
   return (
-    <Card title="Two-factor sign-in is on: save your recovery codes">
+    <Card title={title}>
       <p className="text-sm text-slate-700">
-        If you lose your phone, each of these codes signs you in once instead of a code from the app. Keep
-        them somewhere safe, such as a password manager. <strong>They are shown only now</strong>: Paydesk
-        keeps only a fingerprint of each and cannot show them again.
+        If you lose {lost.device}, each of these codes signs you in once instead of {lost.factor}. Keep them
+        somewhere safe, such as a password manager. <strong>They are shown only now</strong>: Paydesk keeps
+        only a fingerprint of each and cannot show them again.
       </p>
       <ul
         className="grid grid-cols-2 gap-2 font-mono text-sm"

@@ -69,7 +69,7 @@ export function TwoFactorOn({
       </Card>
       <Card title="Turn off or move to a new phone">
         <p className="text-sm text-slate-700">
-          Turning it off removes the app&apos;s key and your recovery codes.{" "}
+          Turning it off removes the app&apos;s key, and your recovery codes unless you keep a passkey.{" "}
           {required
             ? "Your role requires two-factor sign-in, so you will be asked to set it up again at once (with a new key)."
             : "You can set it up again at any time, with a new key."}

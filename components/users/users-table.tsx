@@ -229,8 +229,8 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
               title={`Reset the two-factor sign-in of ${user.email}?`}
               description={
                 gated
-                  ? `They are ${ROLE_LABELS[user.role]}: the reset waits for a second admin's approval. Then their authenticator and recovery codes stop working and they enroll again at their next sign-in.`
-                  : "Their authenticator and recovery codes stop working; they sign in with their password and can enroll again."
+                  ? `They are ${ROLE_LABELS[user.role]}: the reset waits for a second admin's approval. Then their authenticator app, passkeys and recovery codes stop working and they enroll again at their next sign-in.`
+                  : "Their authenticator app, passkeys and recovery codes stop working; they sign in with their password and can enroll again."
               }
               confirmLabel="Reset two-factor"
               tone="danger"

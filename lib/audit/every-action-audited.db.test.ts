@@ -5,12 +5,13 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionState } from "@/lib/auth/current-user";
 import type { Role } from "@/lib/auth/roles";
-import { auditLog, invoices, users, webhookEvents } from "@/lib/db/schema";
+import { auditLog, invoices, passkeys, users, userSessions, webhookEvents } from "@/lib/db/schema";
 import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
 import { startSandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertListInvoices } from "@/test-support/invoice-rows";
+import { SoftwareAuthenticator } from "@/test-support/software-authenticator";
 import { insertUser, signedInSession } from "@/test-support/users";
 import { seedWithdrawal, TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
 import type { AuditAction } from "./actions";
@@ -30,6 +31,8 @@ vi.mock("@/lib/db/client", () => ({ getDb: async () => state.db, getDbHandle: as
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("@/lib/service/app-client", () => ({ getServiceClient: () => state.client }));
 process.env.NEXTAUTH_SECRET = "every-action-audited-test-secret";
+// Passkeys belong to the public URL's host (lib/auth/passkeys/relying-party.ts).
+process.env.NEXTAUTH_URL = "https://paydesk.example";
 
 const ROOT = join(__dirname, "..", "..");
 const KEYS = { invoiceKey: "audit-invoice-key", withdrawalKey: "audit-withdrawal-key" };
@@ -82,27 +85,44 @@ beforeAll(async () => {
     ["resettable", "support"],
     ["joiner", "viewer"],
     ["changer", "support"],
+    ["keyholder", "support"],
   ] as const) {
     const email = `${name}@audited.test`;
     people[name] = { id: (await insertUser(testDb.db, { email, name, role, password })).id, email, role };
   }
+  // The session every actAs() names, as a row: a passkey prompt is kept for its session.
+  await testDb.db.insert(userSessions).values({
+    id: SESSION_ID,
+    userId: people.keyholder?.id ?? "",
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
 }, 60_000);
 afterAll(async () => {
   await sandbox?.close();
   await testDb?.close();
 });
 
+const SESSION_ID = "00000000-0000-4000-8000-00000000005e";
+
 function actAs(name: string) {
   const who = people[name];
   if (!who) throw new Error(`no ${name}`);
-  // Not a real session: no action here needs a step-up confirmation (nobody is enrolled).
+  // One session row for everybody: only the keyholder's passkey actions read it.
   state.session = {
     status: "active",
     user: { id: who.id, email: who.email, name, role: who.role },
-    sessionId: "00000000-0000-4000-8000-00000000005e",
+    sessionId: SESSION_ID,
   };
   return who;
 }
+
+const authenticator = new SoftwareAuthenticator("https://paydesk.example");
+const relyingParty = async () => {
+  const { relyingPartyOf } = await import("@/lib/auth/passkeys/relying-party");
+  const rp = relyingPartyOf(process.env, { host: null });
+  if (!rp) throw new Error("no relying party");
+  return rp;
+};
 
 const control = (method: string, path: string, body?: object) =>
   fetch(`${sandbox.url}/control${path}`, {
@@ -215,6 +235,41 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
       })) as { ok: boolean };
       expect(enrolled.ok).toBe(true);
       return { userId: people.viewer?.id };
+    },
+  },
+  addPasskeyAction: {
+    as: "keyholder",
+    audit: "passkey.added",
+    input: async () => {
+      const { registrationOptions } = await import("@/lib/auth/passkeys/registration");
+      const keyholder = {
+        id: people.keyholder?.id ?? "",
+        email: "keyholder@audited.test",
+        name: "keyholder",
+      };
+      const options = await registrationOptions(testDb.db as never, await relyingParty(), {
+        user: keyholder,
+        sessionId: SESSION_ID,
+      });
+      return { name: "Laptop", response: authenticator.register(options) };
+    },
+  },
+  removePasskeyAction: {
+    as: "keyholder",
+    audit: "passkey.removed",
+    input: async () => {
+      const { assertionOptions } = await import("@/lib/auth/passkeys/assertion");
+      const [key] = await testDb.db
+        .select()
+        .from(passkeys)
+        .where(eq(passkeys.userId, people.keyholder?.id ?? ""));
+      const options = await assertionOptions(testDb.db as never, await relyingParty(), {
+        purpose: "confirm",
+        userId: people.keyholder?.id ?? "",
+        sessionId: SESSION_ID,
+        allow: [{ id: key?.credentialId ?? "" }],
+      });
+      return { id: key?.id, passkey: authenticator.answer(options) };
     },
   },
   createInvoiceAction: {

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDbHandle } from "@/lib/db/client";
 import { createCodeLimiter, type CodeLimiter } from "./code-limiter";
+import { createPasskeyLimiter, type PasskeyLimiter } from "./passkey-limiter";
 import {
   createLoginLimiter,
   memoryCounters,
@@ -11,9 +12,11 @@ import {
 
 const globalKey = Symbol.for("paydesk.loginLimiter");
 const codeKey = Symbol.for("paydesk.twoFactorCodeLimiter");
+const passkeyKey = Symbol.for("paydesk.passkeyLimiter");
 type GlobalWithLimiter = typeof globalThis & {
   [globalKey]?: Promise<LoginLimiter>;
   [codeKey]?: Promise<CodeLimiter>;
+  [passkeyKey]?: Promise<PasskeyLimiter>;
 };
 
 function appCounters(): Promise<CounterFactory> {
@@ -42,4 +45,16 @@ export function codeLimiter(): Promise<CodeLimiter> {
       throw error;
     });
   return store[codeKey];
+}
+
+/** The process's limiter of passkey sign-in prompts, per client address. */
+export function passkeyLimiter(): Promise<PasskeyLimiter> {
+  const store = globalThis as GlobalWithLimiter;
+  store[passkeyKey] ??= appCounters()
+    .then((counters) => createPasskeyLimiter(counters))
+    .catch((error: unknown) => {
+      delete store[passkeyKey];
+      throw error;
+    });
+  return store[passkeyKey];
 }

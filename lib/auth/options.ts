@@ -8,10 +8,12 @@ import { serverEnv } from "@/lib/env";
 import { requestOrigin } from "@/lib/audit/request-origin";
 import { recordAudit } from "@/lib/audit/record";
 import { requestActor } from "@/lib/audit/request-actor";
-import { codeLimiter, loginLimiter } from "./app-login-limiter";
+import { codeLimiter, loginLimiter, passkeyLimiter } from "./app-login-limiter";
+import { signInWithPasskey } from "./passkey-sign-in";
+import { relyingPartyFromHeaders } from "./passkeys/current-relying-party";
 import { refreshSessionToken } from "./session-lifecycle";
 import { END_REASONS, endSession } from "./sessions";
-import { checkCredentials } from "./sign-in";
+import { checkCredentials, type SignInResult } from "./sign-in";
 import { appSecretKey } from "./two-factor/app-key";
 import { findUserById } from "./user-lookup";
 import { KNOWN_BROWSER_COOKIE, KNOWN_BROWSER_MAX_AGE_SECONDS, knownBrowserCookie } from "./known-browser";
@@ -49,18 +51,27 @@ export function authOptions(): NextAuthOptions {
               knownBrowserCookie: knownBrowserCookie(headerText(request?.headers?.cookie)),
             },
           );
-          // next-auth hands a thrown error's message to the client as the sign-in error.
-          if (!result.ok) throw new Error(result.message);
-          if (result.knownBrowserCookie) {
-            (await cookies()).set(KNOWN_BROWSER_COOKIE, result.knownBrowserCookie, {
-              httpOnly: true,
-              sameSite: "lax",
-              secure: isPublicUrlHttps(process.env),
-              path: "/",
-              maxAge: KNOWN_BROWSER_MAX_AGE_SECONDS,
-            });
-          }
-          return result.user;
+          return signedIn(result);
+        },
+      }),
+      CredentialsProvider({
+        id: "passkey",
+        name: "Passkey",
+        credentials: { response: { type: "text" } },
+        async authorize(credentials, request) {
+          const origin = requestOrigin(request?.headers);
+          const result = await signInWithPasskey(
+            await getDb(),
+            {
+              relyingParty: relyingPartyFromHeaders(request?.headers),
+              prompts: await passkeyLimiter(),
+              browserSecret: env.NEXTAUTH_SECRET,
+              sessionMaxAgeSeconds: maxAgeSeconds,
+            },
+            credentials,
+            { address: origin.clientAddress, userAgent: origin.userAgent },
+          );
+          return signedIn(result);
         },
       }),
     ],
@@ -99,4 +110,19 @@ export function authOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+/** The user next-auth signs in, or its error: a thrown error's message reaches the sign-in form. */
+async function signedIn(result: SignInResult) {
+  if (!result.ok) throw new Error(result.message);
+  if (result.knownBrowserCookie) {
+    (await cookies()).set(KNOWN_BROWSER_COOKIE, result.knownBrowserCookie, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: isPublicUrlHttps(process.env),
+      path: "/",
+      maxAge: KNOWN_BROWSER_MAX_AGE_SECONDS,
+    });
+  }
+  return result.user;
 }

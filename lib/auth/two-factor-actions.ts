@@ -9,7 +9,13 @@ import { describeWait } from "./login-rate-limit";
 import { RuleError } from "./rule-error";
 import { recordConfirmation } from "./sessions";
 import { appSecretKey } from "./two-factor/app-key";
-import { confirmEnrollment, isEnrolled, resetTwoFactor, spendSecondFactor } from "./two-factor/store";
+import {
+  appEnrolled,
+  confirmEnrollment,
+  isEnrolled,
+  removeAuthenticatorApp,
+  spendSecondFactor,
+} from "./two-factor/store";
 
 const WRONG_CODE_FIELD = { field: "code" } as const;
 
@@ -24,7 +30,8 @@ async function countCodeAttempt(userId: string) {
 
 /**
  * Turns two-factor on: the code from the app proves it holds the secret shown on the settings page.
- * Answers with the 10 recovery codes, shown once; only their hashes are kept.
+ * Answers with the 10 recovery codes, shown once; only their hashes are kept (any earlier ones, from
+ * a first passkey, stop working).
  */
 export const confirmTwoFactorAction = defineAction({
   permission: "account:manage",
@@ -33,8 +40,8 @@ export const confirmTwoFactorAction = defineAction({
   handler: async ({ code }, { db, user, sessionId, actor }) => {
     await countCodeAttempt(user.id);
     const recoveryCodes = await db.transaction(async (tx) => {
-      if (await isEnrolled(tx, user.id))
-        throw new RuleError("Two-factor sign-in is already on for your account. Reload the page.");
+      if (await appEnrolled(tx, user.id))
+        throw new RuleError("The authenticator app is already set up for your account. Reload the page.");
       const verified = await spendSecondFactor(tx, appSecretKey(), user.id, code, new Date(), {
         allowRecovery: false,
         pending: true,
@@ -65,8 +72,9 @@ export const confirmTwoFactorAction = defineAction({
 });
 
 /**
- * Turns one's own two-factor off (to replace the phone, or re-enroll), proved with a current code or
- * a recovery code. Outside demo mode admin and finance are led straight back to enrollment.
+ * Turns one's own authenticator app off (to replace the phone, or re-enroll), proved with a current
+ * code or a recovery code. The recovery codes go with it unless a passkey remains. Outside demo mode
+ * admin and finance left with no second factor are led straight back to enrollment.
  */
 export const turnOffTwoFactorAction = defineAction({
   permission: "account:manage",
@@ -74,6 +82,8 @@ export const turnOffTwoFactorAction = defineAction({
   handler: async ({ code }, { db, user, actor }) => {
     await countCodeAttempt(user.id);
     await db.transaction(async (tx) => {
+      if (!(await appEnrolled(tx, user.id)))
+        throw new RuleError("The authenticator app is not set up for your account. Reload the page.");
       const verified = await spendSecondFactor(tx, appSecretKey(), user.id, code, new Date());
       if (verified === "not-enrolled")
         throw new RuleError("Two-factor sign-in is already off for your account.");
@@ -82,17 +92,20 @@ export const turnOffTwoFactorAction = defineAction({
           "That code is not right (or was already used). Enter the current code from your authenticator app, or a recovery code.",
           WRONG_CODE_FIELD,
         );
-      await resetTwoFactor(tx, user.id);
+      await removeAuthenticatorApp(tx, user.id);
+      const passkeysLeft = await isEnrolled(tx, user.id);
       await recordAudit(tx, actor, {
         action: "user.two_factor_reset",
         object: { type: "user", id: user.id },
-        before: { twoFactor: true },
-        after: { twoFactor: false },
-        note: "Turned off by the user themselves.",
+        before: { twoFactor: true, authenticatorApp: true },
+        after: { twoFactor: passkeysLeft, authenticatorApp: false },
+        note: passkeysLeft
+          ? "The authenticator app was turned off by the user themselves; their passkeys remain."
+          : "Turned off by the user themselves.",
       });
     });
     await (await codeLimiter()).succeeded(user.id);
     revalidatePath("/", "layout");
-    return { message: "Two-factor sign-in is off." };
+    return { message: "The authenticator app is off." };
   },
 });

@@ -4,6 +4,7 @@ import { serverEnv } from "@/lib/env";
 import type { CurrentUser } from "./current-user";
 import { appSecretKey } from "./two-factor/app-key";
 import { roleMustEnroll } from "./two-factor/policy";
+import { hasPasskeys } from "./passkeys/store";
 import { pendingSecret, twoFactorRow, unusedRecoveryCodeCount } from "./two-factor/store";
 import { otpauthUri } from "./two-factor/totp";
 
@@ -17,7 +18,8 @@ export type TwoFactorSettings =
  * secret, kept encrypted) that takes effect only once confirmed with a code.
  */
 export async function twoFactorSettingsOf(db: Db, user: CurrentUser): Promise<TwoFactorSettings> {
-  const required = roleMustEnroll(user.role, serverEnv().PAYDESK_DEMO);
+  // A passkey meets the requirement too: with one, the app is a choice.
+  const required = roleMustEnroll(user.role, serverEnv().PAYDESK_DEMO) && !(await hasPasskeys(db, user.id));
   const row = await twoFactorRow(db, user.id);
   if (row?.confirmedAt) {
     return {

@@ -16,7 +16,7 @@ export function describeChange(
     case "enable_user":
       return `Enable ${who} again`;
     case "reset_two_factor":
-      return `Reset the two-factor sign-in of ${who}`;
+      return `Reset the two-factor sign-in of ${who} (authenticator app, passkeys and recovery codes)`;
     case "reset_password":
       return `Reset the password of ${who}`;
     case "approval_threshold": {

@@ -29,7 +29,11 @@ const serverEnv = {
   // next-auth builds its URLs from the Host header the browser sent, so localhost and 127.0.0.1 both work.
   AUTH_TRUST_HOST: env.AUTH_TRUST_HOST || "true",
 };
-console.log(`[demo] Paydesk on http://${host}:${port} — sign in as admin@example.com / paydesk-demo`);
+// Passkeys refuse an IP address as their site: on loopback, the demo is opened as localhost.
+const shownHost = host === "127.0.0.1" || host === "::1" ? "localhost" : host;
+console.log(`[demo] Paydesk on http://${shownHost}:${port} — sign in as admin@example.com / paydesk-demo`);
+// The server reads its address from -H and refuses demo mode beyond loopback unless
+// PAYDESK_DEMO_PUBLIC=1 (lib/env.ts), and DATABASE_URL, and a database it did not start itself.
 const server = spawn("npx", ["next", "start", "-H", host, "-p", port], { stdio: "inherit", env: serverEnv });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -130,6 +130,21 @@ export function verifyWebhook(rawBody: string, key: string): WebhookVerification
   return verifyWebhookPayload(parsed, key);
 }
 
+const SIGN_LAST = /^,"sign":"([0-9a-fA-F]{64})"\}$/;
+const SIGN_LAST_LENGTH = ',"sign":"'.length + 64 + '"}'.length;
+
+/**
+ * The check of a body sent the way buildSignedBody writes it (the signed bytes, then
+ * `"sign":"…"` last inside the object; a PHP service adding the sign to its array does the same):
+ * an HMAC over the bytes received, without parsing them. False says only that the body was not
+ * sent so; verifyWebhook still decides what it is.
+ */
+export function verifyWebhookAsSent(rawBody: string, key: string): boolean {
+  const sign = SIGN_LAST.exec(rawBody.slice(-SIGN_LAST_LENGTH))?.[1];
+  if (!sign) return false;
+  return hexEquals(hmacHex(`${rawBody.slice(0, -SIGN_LAST_LENGTH)}}`, key), sign);
+}
+
 /** The same check on a body already parsed (losslessly, keys in the order sent). */
 export function verifyWebhookPayload(parsed: LosslessObject, key: string): WebhookVerification {
   const sign = parsed.sign;

@@ -126,7 +126,7 @@ export const resetTwoFactorAction = defineAction({
       pending: Boolean(pending),
       message: pending
         ? `Resetting the two-factor sign-in of ${target.email} was proposed. ${WAITS}`
-        : `The two-factor sign-in of ${target.email} is reset: they sign in with their password and enroll again.`,
+        : `The two-factor sign-in of ${target.email} is reset (authenticator app, passkeys and recovery codes): they sign in with their password and enroll again.`,
     };
   },
 });

@@ -1,10 +1,11 @@
 import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { accountLinks, users, userTwoFactor, type AccountLinkKind, type User } from "@/lib/db/schema";
+import { enrolledUserIds } from "@/lib/auth/two-factor/store";
+import { accountLinks, users, type AccountLinkKind, type User } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 
 export type UserListItem = Omit<User, "passwordHash" | "passwordChangedAt"> & {
-  /** Enrolled in two-factor sign-in (a confirmed authenticator). */
+  /** Enrolled in two-factor sign-in (a confirmed authenticator app, or a passkey). */
   twoFactor: boolean;
   /** Whether they have a password; if not, the link through which they choose one, and when it expires. */
   password:
@@ -12,32 +13,33 @@ export type UserListItem = Omit<User, "passwordHash" | "passwordChangedAt"> & {
 };
 
 export async function listUsers(db: DbOrTx, now = new Date()): Promise<UserListItem[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      disabledAt: users.disabledAt,
-      createdAt: users.createdAt,
-      updatedAt: users.updatedAt,
-      enrolledAt: userTwoFactor.confirmedAt,
-      // Whether there is one, never the hash itself.
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-      linkKind: accountLinks.kind,
-      linkExpiresAt: accountLinks.expiresAt,
-    })
-    .from(users)
-    .leftJoin(userTwoFactor, eq(userTwoFactor.userId, users.id))
-    // The live link: at most one per person (a partial unique index).
-    .leftJoin(
-      accountLinks,
-      and(eq(accountLinks.userId, users.id), isNull(accountLinks.usedAt), isNull(accountLinks.revokedAt)),
-    )
-    .orderBy(asc(users.email));
-  return rows.map(({ enrolledAt, hasPassword, linkKind, linkExpiresAt, ...user }) => ({
+  const [rows, enrolled] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        disabledAt: users.disabledAt,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+        // Whether there is one, never the hash itself.
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+        linkKind: accountLinks.kind,
+        linkExpiresAt: accountLinks.expiresAt,
+      })
+      .from(users)
+      // The live link: at most one per person (a partial unique index).
+      .leftJoin(
+        accountLinks,
+        and(eq(accountLinks.userId, users.id), isNull(accountLinks.usedAt), isNull(accountLinks.revokedAt)),
+      )
+      .orderBy(asc(users.email)),
+    enrolledUserIds(db),
+  ]);
+  return rows.map(({ hasPassword, linkKind, linkExpiresAt, ...user }) => ({
     ...user,
-    twoFactor: enrolledAt !== null,
+    twoFactor: enrolled.has(user.id),
     password: hasPassword
       ? { set: true }
       : {

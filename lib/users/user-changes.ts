@@ -254,9 +254,9 @@ export async function setDisabled(
 }
 
 /**
- * Removes a user's authenticator and recovery codes (a lost phone): they sign in with their
- * password alone until they enroll again. For finance and admin, whose second factor guards who
- * may pay, it waits for a second admin.
+ * Removes a user's second factors, the authenticator app, passkeys and recovery codes (a lost
+ * phone or passkey): they sign in with their password alone until they enroll again. For finance
+ * and admin, whose second factor guards who may pay, it waits for a second admin.
  */
 export async function resetUserTwoFactor(
   db: Db,
@@ -289,7 +289,7 @@ export async function resetUserTwoFactor(
         object: { type: "user", id: userId },
         before,
         after: { ...before, twoFactor: false, change: pending.id },
-        note: `Reset the two-factor sign-in of ${target.email} (${ROLE_LABELS[target.role]}): waits for a second admin's approval.`,
+        note: `Reset the two-factor sign-in of ${target.email} (${ROLE_LABELS[target.role]}; authenticator app, passkeys and recovery codes): waits for a second admin's approval.`,
       });
       return { user: target, pending };
     }

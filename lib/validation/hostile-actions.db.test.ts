@@ -35,6 +35,9 @@ const users = await import("@/lib/users/actions");
 const changes = await import("@/lib/change-review/actions");
 const join = await import("@/lib/users/join-actions");
 const passwords = await import("@/lib/auth/password-actions");
+const passkeys = await import("@/lib/auth/passkey-actions");
+// Passkeys belong to the public URL's host: with one, hostile answers reach their checks.
+process.env.NEXTAUTH_URL = "https://paydesk.example";
 
 let testDb: TestDb;
 const ids: Partial<Record<Role, string>> = {};
@@ -62,6 +65,18 @@ function signInAs(role: "admin" | "support" | "finance") {
 const text = hostileText.filter((value) => !value.includes("\uFFFD"));
 const value = fc.oneof({ weight: 4, arbitrary: text }, { weight: 1, arbitrary: unsafeText });
 const ID = "0b7c2f9e-3d4a-4c1e-9f00-123456789abc";
+/** Base64url text whose JSON holds hostile values (a passkey's clientDataJSON, say). */
+const encodedJson = fc
+  .record({ type: value, challenge: value, origin: value })
+  .map((json) => Buffer.from(JSON.stringify(json)).toString("base64url"));
+const passkeyAnswer = (response: fc.Arbitrary<Record<string, unknown>>) =>
+  fc.record({
+    id: fc.oneof(value, fc.constant("AAAA")),
+    rawId: fc.oneof(value, fc.constant("AAAA")),
+    type: fc.oneof(fc.constant("public-key"), value),
+    clientExtensionResults: fc.oneof(fc.constant({}), hostileRecord(["credProps"])),
+    response,
+  });
 
 type AnyAction = (input: never) => Promise<{ ok: boolean; code?: string }>;
 const CASES: {
@@ -222,6 +237,37 @@ const CASES: {
     role: "admin",
     action: users.resetTwoFactorAction,
     input: fc.record({ userId: fc.oneof(fc.constant(ID), value) }),
+  },
+  {
+    name: "add passkey",
+    role: "support",
+    action: passkeys.addPasskeyAction,
+    input: fc.record({
+      name: value,
+      response: passkeyAnswer(
+        fc.record({
+          clientDataJSON: fc.oneof(value, encodedJson),
+          attestationObject: fc.oneof(value, encodedJson),
+          transports: fc.array(value, { maxLength: 3 }),
+        }),
+      ),
+    }),
+  },
+  {
+    name: "remove passkey",
+    role: "support",
+    action: passkeys.removePasskeyAction,
+    input: fc.record({
+      id: fc.oneof(fc.constant(ID), value),
+      code: value,
+      passkey: passkeyAnswer(
+        fc.record({
+          clientDataJSON: fc.oneof(value, encodedJson),
+          authenticatorData: fc.oneof(value, encodedJson),
+          signature: fc.oneof(value, encodedJson),
+        }),
+      ),
+    }),
   },
   ...(
     [

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
 import { decodeWebhookBody } from "./decode-body";
 import type { WebhookHandlers } from "./handler-types";
+import { parseBudget, type ParseBudget } from "./parse-budget";
 import { processWebhookEvent } from "./process-event";
 import { readBodyWithLimit } from "./read-body";
 import { receiveWebhook } from "./receive";
@@ -13,10 +14,12 @@ export interface WebhookRequestDeps {
   invoiceKey: string;
   /** The invoice key before the last rotation: it still verifies webhooks signed with it. */
   previousInvoiceKey?: string;
-  /** The client's address (clientAddress()), for the rate limit on unverified bodies. */
+  /** The client's address (clientAddress()), for the limits on unverified bodies. */
   clientAddress?: string;
   /** Defaults to the process-wide limiter. */
   unverifiedLimiter?: UnverifiedLimiter;
+  /** Defaults to the process-wide budget of parse work. */
+  parseBudget?: ParseBudget;
   /** Runs work after the response (the route queues it: processing-queue.ts; tests collect the promise). */
   afterResponse: (task: () => Promise<unknown>) => void;
   handlers?: WebhookHandlers;
@@ -29,12 +32,19 @@ export async function handleWebhookRequest(request: Request, deps: WebhookReques
   if (!body.ok) return Response.json({ message: "Body too large." }, { status: 413 });
   const decoded = decodeWebhookBody(body.bytes);
   if (!decoded.ok) return Response.json({ message: decoded.message }, { status: 400 });
+  const address = deps.clientAddress ?? "unknown";
   const limiter = deps.unverifiedLimiter ?? unverifiedLimiter(deps.db);
+  const budget = deps.parseBudget ?? parseBudget();
+  const bytes = body.bytes.byteLength;
   const result = await receiveWebhook(
     deps.db,
     decoded.text,
     { current: deps.invoiceKey, previous: deps.previousInvoiceKey },
-    () => limiter.admit(deps.clientAddress ?? "unknown"),
+    {
+      admitParse: () => budget.charge(address, bytes),
+      refundParse: () => budget.refund(address, bytes),
+      admitUnverified: () => limiter.admit(address),
+    },
   );
   const { eventId, process } = result;
   if (process && eventId) {

@@ -3,7 +3,7 @@ import type { LosslessObject } from "@/lib/service/json";
 import { holdsUnstorableText } from "./decode-body";
 import { parseWebhookBody, summariseWebhook, type WebhookSummary } from "./payload";
 import { storeWebhookEvent } from "./store-event";
-import { verifyWithKeys, type InvoiceKeys, type KeyVerification } from "./verify";
+import { signedAsSent, verifyWithKeys, type InvoiceKeys, type KeyVerification } from "./verify";
 
 export interface ReceiveResult {
   status: 200 | 400 | 401 | 429;
@@ -18,23 +18,35 @@ export interface ReceiveResult {
   process: { payload: LosslessObject; summary: WebhookSummary } | null;
 }
 
-/** Counts one unverified body: 0 when it may be stored, else seconds to wait. */
-export type AdmitUnverified = () => Promise<number>;
-
-const admitAll: AdmitUnverified = () => Promise.resolve(0);
+/** What an anonymous sender may cost (each answers 0 when allowed, else seconds to wait); none by default. */
+export interface ReceiveLimits {
+  /** Asked before parsing a body that is not signed as sent (handle-request.ts: its address's budget). */
+  admitParse?: () => Promise<number>;
+  /** The body admitted by admitParse verified once parsed: what it was charged is given back. */
+  refundParse?: () => Promise<void>;
+  /** Counts one unverified body before it is stored as a sample. */
+  admitUnverified?: () => Promise<number>;
+}
 
 /**
  * The receiver's core, without HTTP: verify the signature, store the event once, decide the
- * answer. Verification (parse + HMAC) is cheap and comes first, so a verified webhook is never
- * rate-limited; an unverified one is stored only when `admitUnverified` allows it. Nothing here
- * calls the service, so the answer is quick; the refresh comes after.
+ * answer. A body signed as sent (an HMAC over its bytes, as the service sends it) is known genuine
+ * before it is parsed and is never limited; any other is parsed only if `admitParse` allows it
+ * (the parse and the re-encodings for the HMAC are what a large body costs), and given back if it
+ * verifies. An unverified one is stored only when `admitUnverified` allows it. Nothing here calls
+ * the service, so the answer is quick; the refresh comes after.
  */
 export async function receiveWebhook(
   db: DbOrTx,
   rawBody: string,
   keys: InvoiceKeys,
-  admitUnverified: AdmitUnverified = admitAll,
+  limits: ReceiveLimits = {},
 ): Promise<ReceiveResult> {
+  const asSent = signedAsSent(rawBody, keys);
+  if (!asSent) {
+    const wait = (await limits.admitParse?.()) ?? 0;
+    if (wait > 0) return tooMany("Too many unverified webhook bytes from this address.", wait);
+  }
   const payload = parseWebhookBody(rawBody);
   if (payload && holdsUnstorableText(payload)) {
     const message = "Body holds a NUL character or an unpaired surrogate.";
@@ -44,12 +56,10 @@ export async function receiveWebhook(
   const verification: KeyVerification = payload
     ? verifyWithKeys(payload, keys)
     : { ok: false, reason: "unparseable" };
+  if (verification.ok && !asSent) await limits.refundParse?.();
   if (!verification.ok) {
-    const wait = await admitUnverified();
-    if (wait > 0) {
-      const message = "Too many unverified webhooks from this address.";
-      return { status: 429, message, eventId: null, retryAfterSeconds: wait, process: null };
-    }
+    const wait = (await limits.admitUnverified?.()) ?? 0;
+    if (wait > 0) return tooMany("Too many unverified webhooks from this address.", wait);
   }
   const stored = await storeWebhookEvent(db, {
     rawBody,
@@ -69,4 +79,8 @@ export async function receiveWebhook(
     eventId: stored.id,
     process: !stored.duplicate || stored.reprocess === true ? { payload, summary } : null,
   };
+}
+
+function tooMany(message: string, retryAfterSeconds: number): ReceiveResult {
+  return { status: 429, message, eventId: null, retryAfterSeconds, process: null };
 }

@@ -1,4 +1,3 @@
-import ipaddr from "ipaddr.js";
 import {
   RateLimiterMemory,
   RateLimiterPostgres,
@@ -6,6 +5,7 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import type { Db } from "@/lib/db/types";
+import { clientKey } from "./client-key";
 import { UNVERIFIED_OVERALL, UNVERIFIED_PER_ADDRESS } from "./limits";
 
 /**
@@ -40,7 +40,7 @@ export function createUnverifiedLimiter(options: LimiterOptions = {}): Unverifie
   const all = limiterFor("webhook-unverified-all", options.overall ?? UNVERIFIED_OVERALL, options.pool);
   return {
     async admit(address) {
-      return (await waitFor(byAddress, limitKey(address))) || (await waitFor(all, "all"));
+      return (await waitFor(byAddress, clientKey(address))) || (await waitFor(all, "all"));
     },
   };
 }
@@ -70,14 +70,6 @@ async function waitFor(limiter: RateLimiterAbstract, key: string): Promise<numbe
     if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
     throw refusal;
   }
-}
-
-/** One IPv6 client usually holds a whole /64, so it counts as one address. */
-function limitKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
-  if (parsed.kind() !== "ipv6") return parsed.toString();
-  return `${parsed.toNormalizedString().split(":").slice(0, 4).join(":")}::/64`;
 }
 
 const globalKey = Symbol.for("paydesk.webhookUnverifiedLimiter");

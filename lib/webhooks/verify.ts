@@ -1,5 +1,5 @@
 import type { LosslessObject } from "@/lib/service/json";
-import { verifyWebhookPayload, type WebhookForm } from "@/lib/service/signature";
+import { verifyWebhookAsSent, verifyWebhookPayload, type WebhookForm } from "@/lib/service/signature";
 
 /** The invoice key, and while it is being rotated the one before it. */
 export interface InvoiceKeys {
@@ -25,4 +25,16 @@ export function verifyWithKeys(payload: LosslessObject, keys: InvoiceKeys): KeyV
     if (previous.ok) return { ok: true, form: previous.form ?? "php", key: "previous" };
   }
   return { ok: false, reason: current.reason ?? "mismatch" };
+}
+
+/**
+ * Whether the body is signed as sent (verifyWebhookAsSent) with either key: an HMAC over its
+ * bytes, before any parse. Such a body comes from whoever holds the key, so it skips the budget
+ * of parse work; verifyWithKeys still decides, once it is parsed, how it verifies.
+ */
+export function signedAsSent(rawBody: string, keys: InvoiceKeys): boolean {
+  return (
+    verifyWebhookAsSent(rawBody, keys.current) ||
+    (Boolean(keys.previous) && verifyWebhookAsSent(rawBody, keys.previous ?? ""))
+  );
 }

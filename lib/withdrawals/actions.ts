@@ -7,6 +7,7 @@ import { withdrawals } from "@/lib/db/schema";
 import { defineAction } from "@/lib/auth/define-action";
 import { RuleError } from "@/lib/auth/rule-error";
 import { stepUpCodeSchema } from "@/lib/auth/credentials-schema";
+import { authenticationResponseSchema } from "@/lib/auth/passkeys/schemas";
 import { requireFreshCode } from "@/lib/auth/step-up";
 import { getServiceClient } from "@/lib/service/app-client";
 import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
@@ -36,10 +37,13 @@ export const requestWithdrawalAction = defineAction({
 
 export const approveWithdrawalAction = defineAction({
   permission: "withdrawals:approve",
-  schema: idSchema.extend({ code: stepUpCodeSchema }),
-  handler: async ({ id, code }, { db, user, sessionId }) => {
-    // Step-up: an enrolled approver whose session confirmed its code too long ago gives a fresh one.
-    await db.transaction((tx) => requireFreshCode(tx, { userId: user.id, sessionId }, code));
+  schema: idSchema.extend({ code: stepUpCodeSchema, passkey: authenticationResponseSchema.optional() }),
+  handler: async ({ id, code, passkey }, { db, user, sessionId, actor }) => {
+    // Step-up: an enrolled approver whose session confirmed its second factor too long ago
+    // confirms it afresh, with a code or a passkey.
+    await db.transaction((tx) =>
+      requireFreshCode(tx, { userId: user.id, sessionId, actor }, { code, passkey }),
+    );
     const { fullyApproved, returned } = await approveWithdrawal(db, id, user.id);
     revalidatePath("/withdrawals");
     if (returned) throw new RuleError(`Not approved: ${returned} The refund went back to its requester.`);

@@ -11,6 +11,7 @@ import { describeAmount, describeFee } from "@/lib/withdrawals/present";
 import { rejectFormSchema } from "@/lib/withdrawals/reject-schema";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { ReasonField } from "@/components/ui/reason-field";
+import { SecondFactorPrompt, type StepUpValue } from "@/components/passkeys/second-factor-prompt";
 import { RefundOfInvoice } from "@/components/withdrawals/refund-of-invoice";
 
 /**
@@ -21,9 +22,9 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
   const router = useRouter();
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
-  // Step-up: shown once the server asks for a fresh two-factor code.
+  // Step-up: a fresh second factor, once the server asks for it (or the session's status says it will).
   const [askCode, setAskCode] = useState(false);
-  const [code, setCode] = useState("");
+  const [stepUp, setStepUp] = useState<StepUpValue>({ code: "" });
   const [codeError, setCodeError] = useState<string>();
   const container = useRef<HTMLDivElement>(null);
 
@@ -46,17 +47,18 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
         onConfirm={async () => {
           const result = await approveWithdrawalAction({
             id: withdrawal.id,
-            code: askCode ? code : undefined,
+            code: stepUp.code || undefined,
+            passkey: stepUp.passkey,
           });
           if (!result.ok && result.fieldErrors?.code) {
             setAskCode(true);
-            setCode("");
+            setStepUp({ code: "" });
             setCodeError(result.fieldErrors.code[0]);
             document.getElementById(`approve-code-${withdrawal.id}`)?.focus();
             return false;
           }
           setAskCode(false);
-          setCode("");
+          setStepUp({ code: "" });
           setCodeError(undefined);
           return finish(result.ok, result.ok ? result.data.message : result.message);
         }}
@@ -89,35 +91,16 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
                   : []),
               ]}
             />
-            {askCode ? (
-              <div className="grid gap-1.5">
-                <label
-                  htmlFor={`approve-code-${withdrawal.id}`}
-                  className="text-sm font-medium text-slate-800"
-                >
-                  Code from your authenticator app
-                </label>
-                <input
-                  id={`approve-code-${withdrawal.id}`}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={40}
-                  value={code}
-                  aria-invalid={Boolean(codeError)}
-                  aria-describedby={codeError ? `approve-code-${withdrawal.id}-error` : undefined}
-                  onChange={(event) => {
-                    setCode(event.target.value);
-                    setCodeError(undefined);
-                  }}
-                  className="h-9 w-40 rounded-md border border-slate-300 px-2 font-mono text-sm"
-                />
-                {codeError ? (
-                  <p id={`approve-code-${withdrawal.id}-error`} role="alert" className="text-sm text-red-600">
-                    {codeError}
-                  </p>
-                ) : null}
-              </div>
-            ) : null}
+            <SecondFactorPrompt
+              id={`approve-code-${withdrawal.id}`}
+              asked={askCode}
+              value={stepUp}
+              error={codeError}
+              onChange={(value, error) => {
+                setStepUp(value);
+                setCodeError(error);
+              }}
+            />
           </div>
         }
       />

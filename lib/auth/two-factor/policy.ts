@@ -9,4 +9,4 @@ export const ENROLL_PATH = "/account/two-factor";
 
 export const ENROLL_FIRST_MESSAGE =
   "Set up two-factor sign-in first: admin and finance accounts need it before they can change anything. " +
-  "Open Account → Two-factor sign-in.";
+  "Open Account → Two-factor sign-in, or add a passkey under Account → Passkeys.";

@@ -1,7 +1,8 @@
 import "server-only";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { recoveryCodes, userTwoFactor, type UserTwoFactor } from "@/lib/db/schema";
+import { passkeys, recoveryCodes, userTwoFactor, type UserTwoFactor } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
+import { deletePasskeysOf, hasPasskeys } from "../passkeys/store";
 import {
   hashRecoveryCode,
   looksLikeRecoveryCode,
@@ -16,8 +17,30 @@ export async function twoFactorRow(db: DbOrTx, userId: string): Promise<UserTwoF
   return row;
 }
 
-export async function isEnrolled(db: DbOrTx, userId: string): Promise<boolean> {
+/** The authenticator app is set up (its enrollment confirmed with a code). */
+export async function appEnrolled(db: DbOrTx, userId: string): Promise<boolean> {
   return Boolean((await twoFactorRow(db, userId))?.confirmedAt);
+}
+
+/** The second factors a user has: the authenticator app, and how many passkeys. */
+export async function secondFactorsOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ app: boolean; passkeys: number }> {
+  const [app, keys] = await Promise.all([
+    appEnrolled(db, userId),
+    db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)),
+  ]);
+  return { app, passkeys: keys.length };
+}
+
+/**
+ * Two-factor is on: the user has a confirmed authenticator app or at least one passkey (a passkey
+ * that verified its user is a second factor of its own, so either meets the requirement of admin
+ * and finance).
+ */
+export async function isEnrolled(db: DbOrTx, userId: string): Promise<boolean> {
+  return (await appEnrolled(db, userId)) || (await hasPasskeys(db, userId));
 }
 
 /**
@@ -47,6 +70,8 @@ export type Verification = "totp" | "recovery" | "wrong" | "not-enrolled" | "unr
  * Checks a code from the authenticator, or a recovery code, for an enrolled user, and uses it up:
  * the code's time step is remembered (no replay), a recovery code is marked used. Run it inside
  * the transaction whose outcome it guards; the row is locked so two requests cannot both use one code.
+ * A user whose only second factors are passkeys has recovery codes too (for a lost passkey): those
+ * work here, app codes do not.
  */
 export async function spendSecondFactor(
   tx: Tx,
@@ -57,17 +82,19 @@ export async function spendSecondFactor(
   options: { allowRecovery: boolean; pending?: boolean } = { allowRecovery: true },
 ): Promise<Verification> {
   const [row] = await tx.select().from(userTwoFactor).where(eq(userTwoFactor.userId, userId)).for("update");
-  if (!row || Boolean(row.confirmedAt) === Boolean(options.pending)) return "not-enrolled";
-  const secret = openSecret(key, row.secretEncrypted);
-  if (!secret) return "unreadable";
-
-  const step = acceptedStep(secret, code, now.getTime(), row.lastUsedStep ?? null);
-  if (step !== null) {
-    await tx
-      .update(userTwoFactor)
-      .set({ lastUsedStep: step, lastVerifiedAt: now })
-      .where(eq(userTwoFactor.userId, userId));
-    return "totp";
+  const app = row && Boolean(row.confirmedAt) !== Boolean(options.pending) ? row : undefined;
+  if (!app && (options.pending || !(await hasPasskeys(tx, userId)))) return "not-enrolled";
+  if (app) {
+    const secret = openSecret(key, app.secretEncrypted);
+    if (!secret) return "unreadable";
+    const step = acceptedStep(secret, code, now.getTime(), app.lastUsedStep ?? null);
+    if (step !== null) {
+      await tx
+        .update(userTwoFactor)
+        .set({ lastUsedStep: step, lastVerifiedAt: now })
+        .where(eq(userTwoFactor.userId, userId));
+      return "totp";
+    }
   }
   if (!options.allowRecovery || !looksLikeRecoveryCode(code)) return "wrong";
   const used = await tx
@@ -82,13 +109,19 @@ export async function spendSecondFactor(
     )
     .returning({ id: recoveryCodes.id });
   if (used.length === 0) return "wrong";
-  await tx.update(userTwoFactor).set({ lastVerifiedAt: now }).where(eq(userTwoFactor.userId, userId));
+  if (app)
+    await tx.update(userTwoFactor).set({ lastVerifiedAt: now }).where(eq(userTwoFactor.userId, userId));
   return "recovery";
 }
 
 /** Marks the pending enrollment confirmed and replaces any recovery codes; returns the new codes (shown once). */
 export async function confirmEnrollment(tx: Tx, userId: string, now: Date): Promise<string[]> {
   await tx.update(userTwoFactor).set({ confirmedAt: now }).where(eq(userTwoFactor.userId, userId));
+  return replaceRecoveryCodes(tx, userId);
+}
+
+/** A fresh set of recovery codes (any earlier ones stop working); returns them, to be shown once. */
+export async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code) })));
@@ -104,20 +137,39 @@ export async function unusedRecoveryCodeCount(db: DbOrTx, userId: string): Promi
 }
 
 /**
- * Removes the user's authenticator and recovery codes: they sign in with their password alone
+ * Removes every second factor of the user: the authenticator app, the passkeys and the recovery
+ * codes (an admin's reset, for a lost phone or passkey). They sign in with their password alone
  * until they enroll again (admin and finance are led to enrollment at once outside demo mode).
  * The caller writes the audit entry in the same transaction.
  */
 export async function resetTwoFactor(tx: Tx, userId: string): Promise<void> {
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+  await deletePasskeysOf(tx, userId);
 }
 
-/** Which of these users have two-factor on (for the users list). */
+/**
+ * After one second factor was removed (the app turned off, a passkey removed): when none is left,
+ * the recovery codes go too, since there is nothing left for them to stand in for.
+ */
+export async function dropRecoveryCodesIfUnenrolled(tx: Tx, userId: string): Promise<void> {
+  if (!(await isEnrolled(tx, userId))) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
+/** Turns the authenticator app off; the recovery codes stay while the user still has a passkey. */
+export async function removeAuthenticatorApp(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, userId));
+  await dropRecoveryCodesIfUnenrolled(tx, userId);
+}
+
+/** Which users have two-factor on, by app or passkey (for the users list). */
 export async function enrolledUserIds(db: DbOrTx): Promise<Set<string>> {
-  const rows = await db
-    .select({ userId: userTwoFactor.userId })
-    .from(userTwoFactor)
-    .where(isNotNull(userTwoFactor.confirmedAt));
-  return new Set(rows.map((row) => row.userId));
+  const [apps, keys] = await Promise.all([
+    db
+      .select({ userId: userTwoFactor.userId })
+      .from(userTwoFactor)
+      .where(isNotNull(userTwoFactor.confirmedAt)),
+    db.selectDistinct({ userId: passkeys.userId }).from(passkeys),
+  ]);
+  return new Set([...apps, ...keys].map((row) => row.userId));
 }

@@ -3,7 +3,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseLosslessJson } from "../json";
-import { buildSignedBody, canonicalJson, signPayload, verifyWebhook } from "../signature";
+import {
+  buildSignedBody,
+  canonicalJson,
+  signPayload,
+  verifyWebhook,
+  verifyWebhookAsSent,
+} from "../signature";
 
 const hmac = (data: string, key: string) => createHmac("sha256", key).update(data, "utf8").digest("hex");
 const KEY = "invoice-key-\u00e9-123";
@@ -162,5 +168,40 @@ describe("verifyWebhook", () => {
     expect(verifyWebhook("[1,2]", KEY)).toEqual({ ok: false, reason: "unparseable" });
     expect(verifyWebhook(php, KEY)).toEqual({ ok: false, reason: "missing-sign" });
     expect(verifyWebhook('{"sign":5}', KEY)).toEqual({ ok: false, reason: "missing-sign" });
+  });
+});
+
+describe("verifyWebhookAsSent: the HMAC over the bytes received, before any parse", () => {
+  const payload = { order_id: "inv_1", status: "paid", url: "https://pay.example/i/1", note: "café 🎉" };
+
+  it("accepts a body as buildSignedBody writes it, in either style, in upper-case hex too", () => {
+    for (const style of ["php", "plain"] as const) {
+      const { body, sign } = buildSignedBody(payload, KEY, style);
+      expect(verifyWebhookAsSent(body, KEY)).toBe(true);
+      expect(verifyWebhookAsSent(body.replace(sign, sign.toUpperCase()), KEY)).toBe(true);
+    }
+  });
+
+  it("refuses a wrong key, a changed byte, a forged sign", () => {
+    const { body, sign } = buildSignedBody(payload, KEY);
+    expect(verifyWebhookAsSent(body, "another-key")).toBe(false);
+    expect(verifyWebhookAsSent(body.replace("paid", "paix"), KEY)).toBe(false);
+    expect(verifyWebhookAsSent(body.replace(sign, "0".repeat(64)), KEY)).toBe(false);
+  });
+
+  it("says nothing of a genuine body sent otherwise (sign not last, spaces, a newline): verifyWebhook decides", () => {
+    const { body, sign } = buildSignedBody(payload, KEY);
+    const signFirst = `{"sign":"${sign}",${canonicalJson(payload).slice(1)}`;
+    const otherwise = [signFirst, body.replaceAll('":', '": '), `${body}\n`];
+    for (const sent of otherwise) {
+      expect(verifyWebhookAsSent(sent, KEY)).toBe(false);
+      expect(verifyWebhook(sent, KEY).ok).toBe(true);
+    }
+  });
+
+  it("refuses what is not an object ending in a sign: arrays, short or empty bodies", () => {
+    for (const body of ["", "}", "[1,2]", `,"sign":"${"a".repeat(64)}"}`, '{"sign":"ab"}']) {
+      expect(verifyWebhookAsSent(body, KEY)).toBe(false);
+    }
   });
 });

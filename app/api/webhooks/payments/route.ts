@@ -1,16 +1,18 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { clientAddress } from "@/lib/client-address";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { getServiceClient } from "@/lib/service/app-client";
 import { appServiceConfig } from "@/lib/service/app-config";
 import { handleWebhookRequest } from "@/lib/webhooks/handle-request";
+import { REFUSAL_HOLD_MS } from "@/lib/webhooks/limits";
 import { queueWebhookProcessing, whileAnswering } from "@/lib/webhooks/processing-queue";
 
 export const dynamic = "force-dynamic";
 
 /** The payment service's webhooks: public, authenticated by the body's `sign` alone. */
-export function POST(request: Request) {
-  return whileAnswering(async () => {
+export async function POST(request: Request) {
+  const response = await whileAnswering(async () => {
     const config = appServiceConfig();
     return handleWebhookRequest(request, {
       db: await getDb(),
@@ -21,4 +23,7 @@ export function POST(request: Request) {
       afterResponse: (task) => queueWebhookProcessing(task),
     });
   });
+  // Held outside whileAnswering, so that a refused sender does not hold back processing.
+  if (response.status === 429) await delay(REFUSAL_HOLD_MS);
+  return response;
 }

@@ -1,0 +1,240 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormError } from "@/components/ui/form-error";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { RecoveryCodes } from "@/components/two-factor/recovery-codes";
+import { addPasskeyAction, removePasskeyAction } from "@/lib/auth/passkey-actions";
+import type { PasskeyItem, PasskeySettings } from "@/lib/auth/passkey-list-shape";
+import { passkeyNameSchema } from "@/lib/auth/passkeys/schemas";
+import { formatDateTime, formatRelative } from "@/lib/format";
+import { createPasskey } from "./passkey-browser";
+import { SecondFactorPrompt, type StepUpValue } from "./second-factor-prompt";
+
+/** One's passkeys: add one from this device, see when each was added and last used, remove one. */
+export function PasskeysSettings({ settings }: { settings: PasskeySettings }) {
+  const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  if (recoveryCodes) {
+    return (
+      <RecoveryCodes
+        codes={recoveryCodes}
+        title="Your passkey is added: save your recovery codes"
+        lost={{ device: "your passkey", factor: "your passkey" }}
+      />
+    );
+  }
+  const enrolled = settings.app || settings.passkeys.length > 0;
+  return (
+    <>
+      {settings.required && !enrolled ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Admin and finance accounts must use two-factor sign-in. Add a passkey (or set up an authenticator
+          app under Two-factor sign-in) to continue: the rest of Paydesk opens once you have one.
+        </p>
+      ) : null}
+      <Card title="Your passkeys">
+        {settings.passkeys.length === 0 ? (
+          <p className="text-sm text-slate-600">You have no passkey yet.</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Passkeys">
+            {settings.passkeys.map((passkey) => (
+              <PasskeyRow key={passkey.id} passkey={passkey} />
+            ))}
+          </ul>
+        )}
+        {enrolled ? (
+          <p className="text-sm text-slate-600" data-testid="passkeys-recovery">
+            Lost a passkey? Sign in with your password and one of your recovery codes (
+            {settings.unusedRecoveryCodes} unused), then remove it here. Without either, ask an admin to reset
+            your two-factor sign-in.
+          </p>
+        ) : null}
+      </Card>
+      <AddPasskey onRecoveryCodes={setRecoveryCodes} />
+    </>
+  );
+}
+
+function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [asked, setAsked] = useState(false);
+  const [stepUp, setStepUp] = useState<StepUpValue>({ code: "" });
+  const [error, setError] = useState<string>();
+  const fieldId = `remove-passkey-code-${passkey.id}`;
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 p-3"
+      data-testid={`passkey-${passkey.name}`}
+    >
+      <div className="grid gap-0.5">
+        <span className="font-medium">{passkey.name}</span>
+        <span className="text-xs text-slate-600">
+          Added {formatDateTime(passkey.createdAt)} ·{" "}
+          {passkey.lastUsedAt ? `last used ${formatRelative(passkey.lastUsedAt)}` : "never used yet"}
+          {passkey.synced ? " · synced across your devices" : ""}
+        </span>
+      </div>
+      <ConfirmDialog
+        trigger={
+          <Button size="sm" variant="secondary" aria-label={`Remove passkey ${passkey.name}`}>
+            Remove
+          </Button>
+        }
+        title={`Remove the passkey “${passkey.name}”?`}
+        confirmLabel="Remove passkey"
+        tone="danger"
+        onConfirm={async () => {
+          const result = await removePasskeyAction({
+            id: passkey.id,
+            code: stepUp.code || undefined,
+            passkey: stepUp.passkey,
+          });
+          if (!result.ok && result.fieldErrors?.code) {
+            setAsked(true);
+            setStepUp({ code: "" });
+            setError(result.fieldErrors.code[0]);
+            document.getElementById(fieldId)?.focus();
+            return false;
+          }
+          setAsked(false);
+          setStepUp({ code: "" });
+          setError(undefined);
+          if (result.ok) toast.success(result.data.message);
+          else toast.error(result.message);
+          await queryClient.invalidateQueries({ queryKey: ["second-factor"] });
+          router.refresh();
+          return result.ok;
+        }}
+        description={
+          <div className="grid gap-3">
+            <p>
+              It stops working for Paydesk at once. Remove it from the device too, in its passkey settings.
+            </p>
+            <SecondFactorPrompt
+              id={fieldId}
+              asked={asked}
+              value={stepUp}
+              error={error}
+              onChange={(value, message) => {
+                setStepUp(value);
+                setError(message);
+              }}
+            />
+          </div>
+        }
+      />
+    </li>
+  );
+}
+
+/**
+ * Adding a passkey: a name, then the browser's prompt. Someone who has a second factor confirms
+ * it first (the server asks), with a code or another passkey.
+ */
+function AddPasskey({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [asked, setAsked] = useState(false);
+  const [stepUp, setStepUp] = useState<StepUpValue>({ code: "" });
+  const [stepUpError, setStepUpError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(undefined);
+    const parsed = passkeyNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message);
+      document.getElementById("passkey-name")?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await createPasskey({ code: stepUp.code || undefined, passkey: stepUp.passkey });
+      if (!created.ok) {
+        if (created.stepUp) {
+          setAsked(true);
+          setStepUp({ code: "" });
+          setStepUpError(created.message);
+        } else setFormError(created.message);
+        return;
+      }
+      const result = await addPasskeyAction({ name: parsed.data, response: created.value });
+      setAsked(false);
+      setStepUp({ code: "" });
+      setStepUpError(undefined);
+      if (!result.ok) {
+        setFormError(result.fieldErrors?.name?.[0] ?? result.message);
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: ["second-factor"] });
+      if (result.data.recoveryCodes) {
+        onRecoveryCodes(result.data.recoveryCodes);
+        return;
+      }
+      toast.success(result.data.message);
+      setName("");
+      router.refresh();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title="Add a passkey">
+      <p className="text-sm text-slate-700">
+        Your browser asks you to create the passkey on this device (or on your phone, or a security key) and
+        to verify yourself with a fingerprint, face or PIN.
+      </p>
+      <form onSubmit={onSubmit} className="grid max-w-sm gap-3" noValidate>
+        <FormField
+          id="passkey-name"
+          label="Name for this passkey"
+          hint="So you can tell your passkeys apart, for example “Work laptop”."
+          error={nameError}
+        >
+          <Input
+            id="passkey-name"
+            value={name}
+            maxLength={60}
+            aria-invalid={Boolean(nameError)}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(undefined);
+            }}
+          />
+        </FormField>
+        {asked ? (
+          <SecondFactorPrompt
+            id="add-passkey-code"
+            asked
+            value={stepUp}
+            error={stepUpError}
+            onChange={(value, message) => {
+              setStepUp(value);
+              setStepUpError(message);
+            }}
+          />
+        ) : null}
+        <FormError message={formError} />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Waiting for your passkey…" : "Add a passkey"}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,212 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { choosePasswordThroughLink } from "./fixtures";
+
+/**
+ * Passkeys with Chromium's virtual authenticator (CDP WebAuthn domain): a finance user who must
+ * enroll adds a passkey as their only second factor, signs out, signs in with it (no email: a
+ * discoverable credential), and approves a withdrawal confirming with it; the recovery codes
+ * shown with the first passkey still sign in. A second production start of the same build,
+ * outside demo mode, with PAYDESK_STEP_UP_MINUTES=0 so every approval asks for a confirmation.
+ * WebAuthn refuses an IP address as the relying party: the whole spec uses http://localhost
+ * (the server listens on 127.0.0.1, which localhost reaches; cookies are per host).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 9;
+const BASE = `http://localhost:${PORT}`;
+const INVOICE_KEY = "passkeys-e2e-invoice-key";
+const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-passkeys-"));
+const env = {
+  PATH: process.env.PATH ?? "",
+  HOME: process.env.HOME ?? "",
+  NODE_ENV: "production" as const,
+  NEXT_TELEMETRY_DISABLED: "1",
+  NEXTAUTH_SECRET: "passkeys-e2e-secret-0123456789",
+  AUTH_TRUST_HOST: "true",
+  PAYDESK_SANDBOX: "embedded",
+  PAYDESK_DATA_DIR: dataDir,
+  SANDBOX_INVOICE_KEY: INVOICE_KEY,
+  SANDBOX_WITHDRAWAL_KEY: "passkeys-e2e-withdrawal-key",
+  PAYDESK_STEP_UP_MINUTES: "0",
+};
+const USERS = { finance: "pk-finance@example.com", support: "pk-support@example.com" };
+const passwords: Record<string, string> = {};
+let server: ChildProcess | undefined;
+
+/** Creates the user from the command line; answers the invitation link it printed. */
+function createUser(email: string, role: string): string {
+  const run = spawnSync("npm", ["run", "--silent", "user:create", "--", "--email", email, "--role", role], {
+    // The links it prints start with Paydesk's public address.
+    env: { ...env, NEXTAUTH_URL: BASE },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const link = /Invitation link \(shown once[^)]*\): (\S+)/.exec(run.stdout)?.[1];
+  if (run.status !== 0 || !link) throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
+  return link;
+}
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  const links = Object.fromEntries(
+    Object.entries(USERS).map(([role, email]) => [email, createUser(email, role)] as const),
+  );
+  server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+    env,
+    stdio: "ignore",
+    // Its own process group: npx starts next-server as a child, and the whole group is stopped after.
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    const up = await fetch(`http://127.0.0.1:${PORT}/login`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) {
+      for (const [email, link] of Object.entries(links)) {
+        passwords[email] = `${email.split("@")[0]} keeps the lighthouse lit`;
+        await choosePasswordThroughLink(browser, link, passwords[email]);
+      }
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error("the passkeys server did not start");
+});
+
+test.afterAll(() => {
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ baseURL: BASE })).newPage();
+}
+
+/** A platform authenticator that holds discoverable passkeys and verifies its user, always. */
+async function withVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function enterPassword(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(passwords[email] ?? "");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+async function requestWithdrawal(page: Page): Promise<string> {
+  await page.goto("/withdrawals/new");
+  await page.getByLabel(/^Amount in /).fill("9");
+  await page.getByLabel("Destination address").fill("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+  await page.getByLabel("Reason").fill("Refund for order 3003");
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(page.getByTestId("withdrawal-state")).toHaveText("Awaiting approval");
+  return (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+}
+
+test("a finance user adds a passkey, signs in with it, and approves a withdrawal with it", async ({
+  browser,
+  request,
+}) => {
+  const finance = await newPage(browser);
+  const { cdp, authenticatorId } = await withVirtualAuthenticator(finance);
+
+  // Admin and finance must enroll; a passkey alone does it.
+  await enterPassword(finance, USERS.finance);
+  await expect(finance).toHaveURL(/\/account\/two-factor$/);
+  await finance.getByRole("link", { name: "Passkeys" }).click();
+  await expect(finance.getByText("Admin and finance accounts must use two-factor sign-in")).toBeVisible();
+  await finance.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(finance.getByText("Name the passkey")).toBeVisible();
+  await finance.getByLabel("Name for this passkey").fill("Test laptop");
+  await finance.getByRole("button", { name: "Add a passkey" }).click();
+  const codes = finance.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const recovery = (await codes.allTextContents()).map((code) => code.trim());
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]?.isResidentCredential).toBe(true);
+  await finance.getByLabel("I have saved my recovery codes").check();
+  await finance.getByRole("button", { name: "Continue to Paydesk" }).click();
+  await expect(finance).toHaveURL(`${BASE}/`);
+  await expect(finance.getByTestId("signed-in-user")).toContainText(USERS.finance);
+
+  // Listed, never used; this session (password only) has not confirmed a second factor.
+  await finance.goto("/account/passkeys");
+  const row = finance.getByTestId("passkey-Test laptop");
+  await expect(row).toContainText("never used yet");
+  await row.getByRole("button", { name: "Remove passkey Test laptop" }).click();
+  await expect(finance.getByTestId("last-confirmation")).toHaveText(
+    "Second-factor confirmation: not yet in this session.",
+  );
+  await finance.getByRole("button", { name: "Cancel" }).click();
+
+  // Signed out, back in with the passkey alone: no email, no password.
+  await finance.getByRole("button", { name: "Sign out" }).click();
+  await expect(finance).toHaveURL(/\/login/);
+  await finance.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(finance.getByTestId("signed-in-user")).toContainText(USERS.finance);
+  await finance.goto("/account/passkeys");
+  await expect(finance.getByTestId("passkey-Test laptop")).toContainText("last used");
+
+  // Someone else requests a payout; finance approves it, confirming with the passkey.
+  const balance = await request.put(`${BASE}/sandbox/control/balances/USDT`, {
+    headers: { Authorization: `Bearer ${INVOICE_KEY}` },
+    data: { amount: "100000" },
+  });
+  expect(balance.ok()).toBe(true);
+  const support = await newPage(browser);
+  await enterPassword(support, USERS.support);
+  await expect(support.getByTestId("signed-in-user")).toContainText(USERS.support);
+  const orderId = await requestWithdrawal(support);
+
+  await finance.goto("/withdrawals/approvals");
+  await finance.getByTestId(`approval-row-${orderId}`).getByRole("button", { name: "Approve" }).click();
+  // Signing in with the passkey was this session's confirmation.
+  await expect(finance.getByTestId("last-confirmation")).toContainText(
+    "This session last confirmed your second factor at",
+  );
+  await expect(finance.getByLabel("Code from your authenticator app")).toHaveCount(0);
+  await finance.getByRole("button", { name: "Confirm with a passkey" }).click();
+  await expect(finance.getByText("Passkey confirmed.")).toBeVisible();
+  await finance.getByRole("button", { name: "Approve and pay out" }).click();
+  await expect(finance.getByText("Approved and sent to the payment service.")).toBeVisible();
+
+  // The passkey lost: the password and a recovery code still sign in.
+  await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
+  await finance.getByRole("button", { name: "Sign out" }).click();
+  await expect(finance).toHaveURL(/\/login/);
+  await enterPassword(finance, USERS.finance);
+  await finance.getByLabel("Code from your authenticator app").fill(recovery[0] ?? "");
+  await finance.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(finance.getByTestId("signed-in-user")).toContainText(USERS.finance);
+});
+
+test("a cancelled or impossible passkey prompt says so on the sign-in page", async ({ browser }) => {
+  const page = await newPage(browser);
+  const { cdp, authenticatorId } = await withVirtualAuthenticator(page);
+  // An authenticator that holds no passkey for this site: the browser finds nothing to use.
+  await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: true });
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(USERS.support);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByText(/No passkey was used/)).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/login/);
+});
