@@ -141,7 +141,7 @@ test("resetting a finance user's password waits for a second admin, who is then 
   await expect(theirs).toHaveURL(/\/login/);
   await theirs.getByLabel("Email").fill(user.email);
   await theirs.getByLabel("Password").fill(user.password);
-  await theirs.getByRole("button", { name: "Sign in" }).click();
+  await theirs.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(theirs.getByRole("alert").filter({ hasText: "Wrong email or password." })).toBeVisible();
 
   await choosePasswordThroughLink(browser, link, "quiet harbour lantern 58");

@@ -51,7 +51,7 @@ test("an admin invites; the person chooses their own password; the admin cannot 
     await admin.goto("/login");
     await admin.getByLabel("Email").fill(person.email);
     await admin.getByLabel("Password").fill(guess);
-    await admin.getByRole("button", { name: "Sign in" }).click();
+    await admin.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(admin.getByRole("alert").filter({ hasText: "Wrong email or password." })).toBeVisible();
   }
 
@@ -76,7 +76,7 @@ test("an admin invites; the person chooses their own password; the admin cannot 
   await expect(theirs.getByRole("status")).toContainText("Your password is set. Sign in with it.");
   await expect(theirs.getByLabel("Email")).toHaveValue(person.email);
   await theirs.getByLabel("Password").fill("ivy keeps seven quiet lanterns");
-  await theirs.getByRole("button", { name: "Sign in" }).click();
+  await theirs.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(theirs.getByTestId("signed-in-user")).toContainText(person.email);
 
   // The admin's copy of the link is spent.
@@ -136,7 +136,7 @@ test("an admin resets a support user's password: signed out at once, and the res
   await expect(theirs).toHaveURL(/\/login/);
   await theirs.getByLabel("Email").fill(person.email);
   await theirs.getByLabel("Password").fill(person.password);
-  await theirs.getByRole("button", { name: "Sign in" }).click();
+  await theirs.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(theirs.getByRole("alert").filter({ hasText: "Wrong email or password." })).toBeVisible();
 
   await theirs.goto(link);

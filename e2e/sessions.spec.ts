@@ -133,7 +133,7 @@ test("changing one's password signs out every other session of theirs, and says 
   await expect(laptop.getByTestId("signed-in-user")).toContainText(user.email);
   await phone.getByLabel("Email").fill(user.email);
   await phone.getByLabel("Password").fill(user.password);
-  await phone.getByRole("button", { name: "Sign in" }).click();
+  await phone.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(phone.getByRole("alert").filter({ hasText: "Wrong email or password." })).toBeVisible();
   await signIn(phone, user.email, "quiet harbour lantern 58");
 });

@@ -3,14 +3,10 @@
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
-import { FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { useActionForm } from "@/components/forms/use-action-form";
+import { NewPasswordFields } from "./new-password-fields";
 import { ownWords } from "@/lib/auth/password-policy";
 import { choosePasswordAction } from "@/lib/users/join-actions";
-
-export const PASSWORD_HINT =
-  "At least 12 characters, hard to guess: a few unrelated words, or one your password manager makes. Common passwords and your own name or email are refused.";
 
 /**
  * The person chooses their password: checked in the browser with the same schema the server uses
@@ -37,24 +33,7 @@ export function ChoosePasswordForm({ token, email, name }: { token: string; emai
     >
       {/* For password managers: whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <FormField id="password" label="New password" error={errors.password?.message} hint={PASSWORD_HINT}>
-        <Input
-          id="password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          {...form.register("password")}
-        />
-      </FormField>
-      <FormField id="confirmPassword" label="Type it again" error={errors.confirmPassword?.message}>
-        <Input
-          id="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.confirmPassword)}
-          {...form.register("confirmPassword")}
-        />
-      </FormField>
+      <NewPasswordFields register={form.register} errors={errors} />
       <FormError message={formError ?? errors.token?.message} />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? "Saving…" : "Set my password"}

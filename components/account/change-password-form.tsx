@@ -1,9 +1,11 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { PASSWORD_HINT } from "@/components/account-links/choose-password-form";
+import { NewPasswordFields } from "@/components/account-links/new-password-fields";
 import { useActionForm } from "@/components/forms/use-action-form";
+import { SecondFactorPrompt, type StepUpValue } from "@/components/passkeys/second-factor-prompt";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
@@ -12,30 +14,53 @@ import { toast } from "@/components/ui/toaster";
 import { changeMyPasswordAction } from "@/lib/auth/password-actions";
 import { ownWords } from "@/lib/auth/password-policy";
 
+const STEP_UP_FIELD = "change-password-code";
+
 /**
- * The current password, the new one twice, and (once the server asks: two-factor is on and this
- * session's last confirmation is too old) a fresh code from the authenticator app.
+ * The current password, the new one twice, and, for someone with a second factor whose session
+ * last confirmed it too long ago, a fresh code or passkey (the prompt says when this session last
+ * did).
  */
 export function ChangePasswordForm({ email, name }: { email: string; name: string }) {
   const router = useRouter();
-  const [askCode, setAskCode] = useState(false);
+  const queryClient = useQueryClient();
+  const [asked, setAsked] = useState(false);
+  const [stepUp, setStepUp] = useState<StepUpValue>({ code: "" });
+  const [stepUpError, setStepUpError] = useState<string>();
   const [done, setDone] = useState<string>();
   const { form, formError, submit } = useActionForm({
     schema: () =>
       import("@/lib/auth/password-policy").then((policy) =>
         policy.changePasswordSchema(ownWords({ email, name })),
       ),
-    defaultValues: { currentPassword: "", password: "", confirmPassword: "", code: "" },
+    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
     action: async (values) => {
-      const result = await changeMyPasswordAction(values);
-      if (!result.ok && result.fieldErrors?.code) setAskCode(true);
-      return result;
+      const result = await changeMyPasswordAction({
+        ...values,
+        code: stepUp.code || undefined,
+        passkey: stepUp.passkey,
+      });
+      if (result.ok || !result.fieldErrors?.code) return result;
+      // The second factor's error belongs to its prompt: a spent passkey answer is asked for again.
+      setAsked(true);
+      setStepUp({ code: "" });
+      setStepUpError(result.fieldErrors.code[0]);
+      document.getElementById(STEP_UP_FIELD)?.focus();
+      const { code: _code, ...others } = result.fieldErrors;
+      return {
+        ...result,
+        fieldErrors: others,
+        message: Object.keys(others).length > 0 ? result.message : "",
+      };
     },
     onSuccess: ({ message }) => {
       toast.success(message);
       setDone(message);
-      setAskCode(false);
+      setAsked(false);
+      setStepUp({ code: "" });
+      setStepUpError(undefined);
       form.reset();
+      void queryClient.invalidateQueries({ queryKey: ["second-factor"] });
       router.refresh();
     },
   });
@@ -52,6 +77,7 @@ export function ChangePasswordForm({ email, name }: { email: string; name: strin
           {done}
         </p>
       ) : null}
+      {/* For password managers: whose password this is. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <FormField id="currentPassword" label="Current password" error={errors.currentPassword?.message}>
         <Input
@@ -62,44 +88,21 @@ export function ChangePasswordForm({ email, name }: { email: string; name: strin
           {...form.register("currentPassword")}
         />
       </FormField>
-      <FormField id="password" label="New password" error={errors.password?.message} hint={PASSWORD_HINT}>
-        <Input
-          id="password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          {...form.register("password")}
-        />
-      </FormField>
-      <FormField
-        id="confirmPassword"
-        label="Type the new password again"
-        error={errors.confirmPassword?.message}
-      >
-        <Input
-          id="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.confirmPassword)}
-          {...form.register("confirmPassword")}
-        />
-      </FormField>
-      {askCode ? (
-        <FormField
-          id="code"
-          label="Code from your authenticator app"
-          error={errors.code?.message}
-          hint="Your last code in this session is too old: confirm it is you."
-        >
-          <Input
-            id="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            aria-invalid={Boolean(errors.code)}
-            {...form.register("code")}
-          />
-        </FormField>
-      ) : null}
+      <NewPasswordFields
+        register={form.register}
+        errors={errors}
+        confirmLabel="Type the new password again"
+      />
+      <SecondFactorPrompt
+        id={STEP_UP_FIELD}
+        asked={asked}
+        value={stepUp}
+        error={stepUpError}
+        onChange={(value, message) => {
+          setStepUp(value);
+          setStepUpError(message);
+        }}
+      />
       <FormError message={formError} />
       <div>
         <Button type="submit" disabled={isSubmitting}>

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { auditLog } from "@/lib/db/schema";
+import { auditLog, users, userSessions } from "@/lib/db/schema";
+import { SoftwareAuthenticator } from "@/test-support/software-authenticator";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser } from "@/test-support/users";
 
@@ -13,6 +14,9 @@ import { insertUser } from "@/test-support/users";
 vi.mock("@/lib/db/client", () => ({ getDb: async () => ({}), getDbHandle: async () => ({}) }));
 process.env.NEXTAUTH_SECRET = "change-password-test-secret-0123";
 process.env.PAYDESK_STEP_UP_MINUTES = "10";
+// The public URL people open: the relying party's id and the origin passkeys answer for.
+process.env.NEXTAUTH_URL = "https://paydesk.example";
+const ORIGIN = "https://paydesk.example";
 
 const { changeOwnPassword } = await import("./change-password");
 const { createLoginLimiter, memoryCounters } = await import("./login-rate-limit");
@@ -22,6 +26,14 @@ const { readLiveSession, startSession } = await import("./sessions");
 const { isRuleError } = await import("./rule-error");
 const { appSecretKey } = await import("./two-factor/app-key");
 const { confirmEnrollment, pendingSecret, spendSecondFactor } = await import("./two-factor/store");
+const { verifyPassword } = await import("./password");
+const { relyingPartyOf } = await import("./passkeys/relying-party");
+const { registrationOptions, registerPasskey } = await import("./passkeys/registration");
+const { assertionOptions } = await import("./passkeys/assertion");
+
+const rpOrNull = relyingPartyOf(process.env, { host: null });
+if (!rpOrNull) throw new Error("no relying party");
+const rp = rpOrNull;
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -33,7 +45,7 @@ const OLD = "the-old-password-42";
 const NEW = "pelican mortar quietly 1987";
 const MINUTE = 60_000;
 
-async function sessionOf(userId: string, options: { secondFactor?: "totp"; at?: number } = {}) {
+async function sessionOf(userId: string, options: { secondFactor?: "totp" | "passkey"; at?: number } = {}) {
   return startSession(testDb.db, {
     userId,
     clientAddress: "192.0.2.20",
@@ -173,5 +185,43 @@ describe("changing one's own password", () => {
     const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
     await changeOwnPassword(testDb.db, who, { currentPassword: OLD, password: NEW, code }, { limiter });
     expect((await readLiveSession(testDb.db, here.id)).status).toBe("live");
+  });
+
+  it("for someone whose only second factor is a passkey, takes a fresh passkey confirmation of this session", async () => {
+    const user = await insertUser(testDb.db, { email: "pk@change.test", password: OLD, role: "finance" });
+    const here = await sessionOf(user.id, { secondFactor: "passkey", at: Date.now() - 20 * MINUTE });
+    const who = { userId: user.id, sessionId: here.id, actor: actorOf(user) };
+    const authenticator = new SoftwareAuthenticator(ORIGIN);
+    const registration = await registrationOptions(testDb.db, rp, { user, sessionId: here.id });
+    const registered = await testDb.db.transaction((tx) =>
+      registerPasskey(tx, rp, who, { name: "Laptop", response: authenticator.register(registration) }),
+    );
+    if (!registered.ok) throw new Error(`registration refused: ${registered.reason}`);
+    // Registering is no confirmation of the session: it is still 20 minutes old.
+    await testDb.db
+      .update(userSessions)
+      .set({ confirmedAt: new Date(Date.now() - 20 * MINUTE) })
+      .where(eq(userSessions.id, here.id));
+    const limiter = await createLoginLimiter();
+    const options = { limiter, relyingParty: rp };
+
+    const errors = await fails(
+      changeOwnPassword(testDb.db, who, { currentPassword: OLD, password: NEW }, options),
+    );
+    expect(errors.code?.[0]).toMatch(/passkey/);
+    const prompt = await assertionOptions(testDb.db, rp, {
+      purpose: "confirm",
+      userId: user.id,
+      sessionId: here.id,
+      allow: [{ id: registered.passkey.credentialId }],
+    });
+    await changeOwnPassword(
+      testDb.db,
+      who,
+      { currentPassword: OLD, password: NEW, passkey: authenticator.answer(prompt) },
+      options,
+    );
+    const [row] = await testDb.db.select().from(users).where(eq(users.id, user.id));
+    expect(await verifyPassword(row?.passwordHash ?? "", NEW)).toBe(true);
   });
 });

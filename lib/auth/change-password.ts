@@ -9,7 +9,8 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
 import { ownWords, passwordWeakness } from "./password-policy";
 import { RuleError } from "./rule-error";
 import { END_REASONS, endSessionsOf } from "./sessions";
-import { requireFreshCode } from "./step-up";
+import type { RelyingParty } from "./passkeys/relying-party";
+import { requireFreshCode, type StepUpProof } from "./step-up";
 import { findUserById } from "./user-lookup";
 
 /**
@@ -21,8 +22,8 @@ import { findUserById } from "./user-lookup";
 export async function changeOwnPassword(
   db: Db,
   who: { userId: string; sessionId: string; actor: AuditActor },
-  input: { currentPassword: string; password: string; code?: string },
-  options: { limiter?: LoginLimiter } = {},
+  input: { currentPassword: string; password: string } & Exclude<StepUpProof, string | undefined>,
+  options: { limiter?: LoginLimiter; relyingParty?: RelyingParty | null } = {},
 ): Promise<{ sessionsEnded: number }> {
   const user = await findUserById(db, who.userId);
   if (!user) throw new RuleError("Your account no longer exists.");
@@ -49,7 +50,12 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(input.password);
 
   return db.transaction(async (tx) => {
-    await requireFreshCode(tx, { userId: user.id, sessionId: who.sessionId }, input.code);
+    await requireFreshCode(
+      tx,
+      { userId: user.id, sessionId: who.sessionId, actor: who.actor },
+      { code: input.code, passkey: input.passkey },
+      { relyingParty: options.relyingParty },
+    );
     const now = new Date();
     await tx
       .update(users)

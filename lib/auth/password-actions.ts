@@ -10,11 +10,11 @@ export const changeMyPasswordAction = defineAction({
   permission: "account:manage",
   duringEnrollment: true,
   schema: changePasswordSchema(),
-  handler: async ({ currentPassword, password, code }, { db, user, sessionId, actor }) => {
+  handler: async ({ currentPassword, password, code, passkey }, { db, user, sessionId, actor }) => {
     const { sessionsEnded } = await changeOwnPassword(
       db,
       { userId: user.id, sessionId, actor },
-      { currentPassword, password, code },
+      { currentPassword, password, code, passkey },
     );
     revalidatePath("/account", "layout");
     return {

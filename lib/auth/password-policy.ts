@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { safeText } from "@/lib/validation/text";
-import { passwordSchema, stepUpCodeSchema } from "./credentials-schema";
+import { passwordSchema } from "./credentials-schema";
+import { stepUpProofSchema } from "./passkeys/schemas";
 
 /**
  * What a password a person chooses must be: 12 to 200 characters, and hard to guess as zxcvbn
@@ -64,7 +65,7 @@ export function newPasswordSchema<Shape extends z.ZodRawShape>(
 
 /**
  * Changing one's own password: the current one, the new one twice, and a fresh second factor
- * (`code`, step-up.ts's field) when the session's last confirmation is too old.
+ * (a code, or a passkey's answer: step-up.ts's proof) when this session's last confirmation is too old.
  */
 export const changePasswordSchema = (userInputs?: readonly string[]) =>
   newPasswordSchema(
@@ -72,7 +73,7 @@ export const changePasswordSchema = (userInputs?: readonly string[]) =>
       currentPassword: safeText()
         .min(1, "Enter your current password.")
         .max(200, "Use at most 200 characters."),
-      code: stepUpCodeSchema,
+      ...stepUpProofSchema,
     },
     userInputs,
   );
