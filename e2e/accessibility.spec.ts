@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
 import { expectFitsViewport, expectNoAxeViolations, runAxe } from "./axe";
-import { createUserAsAdmin, DEMO, signIn, uniqueEmail } from "./fixtures";
+import { DEMO, inviteAsAdmin, signIn, uniqueEmail } from "./fixtures";
 
 // Issue #8, part 4: every page and every dialog, at desktop and phone width, has zero axe
 // violations (WCAG 2.2 AA + best practices) and never scrolls sideways.
@@ -29,6 +29,8 @@ interface Data {
   underpaidId: string;
   /** A user whose finance role waits for a second admin (proposed by the second demo admin). */
   pendingGrantEmail: string;
+  /** The invitation link of that user, never used: the page where one chooses a password. */
+  joinUrl: string;
 }
 
 interface PageCheck {
@@ -109,6 +111,13 @@ const PAGES: PageCheck[] = [
   { name: "settings", role: "admin", path: () => "/admin/settings" },
   { name: "pending changes", role: "admin", path: () => "/admin/changes" },
   { name: "two-factor setup", role: "viewer", path: () => "/account/two-factor" },
+  { name: "password", role: "viewer", path: () => "/account/password" },
+  { name: "choose a password (invitation)", role: "anonymous", path: (data) => data.joinUrl },
+  {
+    name: "choose a password (link no longer valid)",
+    role: "anonymous",
+    path: () => `/join/${"A".repeat(43)}`,
+  },
   { name: "passkeys", role: "viewer", path: () => "/account/passkeys" },
   { name: "403", role: "viewer", path: () => "/admin/users", status: 403 },
   { name: "404 (unknown address)", role: "viewer", path: () => "/no-such-page", status: 404 },
@@ -240,6 +249,43 @@ const STATES: StateCheck[] = [
     },
   },
   {
+    name: "choose a password, a common one refused",
+    role: "anonymous",
+    path: (data) => data.joinUrl,
+    open: async (page) => {
+      await page.getByLabel("New password").fill("password1234");
+      await page.getByLabel("Type it again").fill("password1234");
+      await page.getByRole("button", { name: "Set my password" }).click();
+      await expect(page.getByText(/commonly used password/)).toBeVisible();
+    },
+  },
+  {
+    name: "change password, errors shown",
+    role: "viewer",
+    path: () => "/account/password",
+    open: async (page) => {
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expect(page.getByText("Enter your current password.")).toBeVisible();
+    },
+  },
+  {
+    name: "invitation link, shown once",
+    role: "admin",
+    path: () => "/admin/users/new",
+    open: async (page) => {
+      await page.getByLabel("Name").fill("Shown Once");
+      await page.getByLabel("Email").fill(uniqueEmail("a11y-invited"));
+      await page.getByRole("button", { name: "Create user" }).click();
+      await expect(page.getByTestId("one-time-link-url")).toBeVisible();
+    },
+  },
+  {
+    name: "reset password dialog",
+    role: "admin",
+    path: () => "/admin/users",
+    open: (page) => openDialog(page, page.getByRole("button", { name: `Reset password of ${DEMO.viewer}` })),
+  },
+  {
     name: "service connection, tested",
     role: "admin",
     path: () => "/admin/service",
@@ -329,11 +375,10 @@ async function createData(browser: Browser): Promise<Data> {
   const adminPage = await adminContext.newPage();
   await signIn(adminPage, DEMO.admin2);
   const pendingGrantEmail = uniqueEmail("a11y-pending-finance");
-  await createUserAsAdmin(adminPage, {
+  const joinUrl = await inviteAsAdmin(adminPage, {
     email: pendingGrantEmail,
     name: "Pending Finance",
     role: "finance",
-    password: "a-fresh-password-42",
   });
   await adminContext.close();
   return {
@@ -346,6 +391,7 @@ async function createData(browser: Browser): Promise<Data> {
     withdrawalOrderId: withdrawal.orderId,
     underpaidId: underpaid.id,
     pendingGrantEmail,
+    joinUrl,
   };
 }
 

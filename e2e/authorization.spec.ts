@@ -55,8 +55,20 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   endMySessionAction: "account:manage",
   endMyOtherSessionsAction: "account:manage",
   endUserSessionsAction: "users:manage",
+  renewInvitationAction: "users:manage",
+  resetPasswordAction: "users:manage",
+  changeMyPasswordAction: "account:manage",
   addPasskeyAction: "account:manage",
   removePasskeyAction: "account:manage",
+};
+
+/**
+ * Server actions open to anyone, each with the reason: whoever calls them proves who they are
+ * with what they send. Every caller, signed in or not, gets the same answers from them.
+ */
+const PUBLIC_ACTIONS: Record<string, string> = {
+  choosePasswordAction:
+    "choosing one's password through a one-time link: the link's token is the credential, and nobody is signed in yet",
 };
 
 /**
@@ -65,6 +77,8 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
  */
 const PUBLIC_ROUTES: Record<string, string> = {
   "app/login/page.tsx": "the sign-in page itself",
+  "app/join/[token]/page.tsx":
+    "choosing one's password through a one-time link (an invitation or a reset): the token in the URL is the credential",
   "app/api/auth/[...nextauth]/route.ts": "next-auth's endpoints: sign-in, CSRF token, session",
   "app/api/session/end/route.ts": "only clears session cookies and sends the person to /login",
   "app/api/health/route.ts": "liveness for a load balancer: answers {status: ok}, reads nothing",
@@ -84,22 +98,29 @@ const entries = appEntries();
 test.describe("server actions", () => {
   test("the build has actions, and each one has an entry", () => {
     expect(actions.length).toBeGreaterThan(0);
-    const missing = actions.filter((action) => !(action.exportName in ACTION_PERMISSIONS));
+    const missing = actions.filter(
+      (action) => !(action.exportName in ACTION_PERMISSIONS) && !(action.exportName in PUBLIC_ACTIONS),
+    );
     expect(
       missing.map((a) => `${a.file}#${a.exportName}`),
       "actions with no entry",
     ).toEqual([]);
     const names = actions.map((action) => action.exportName);
     expect(new Set(names).size, "export names are unique across action files").toBe(names.length);
-    const stale = Object.keys(ACTION_PERMISSIONS).filter((name) => !names.includes(name));
+    const stale = [...Object.keys(ACTION_PERMISSIONS), ...Object.keys(PUBLIC_ACTIONS)].filter(
+      (name) => !names.includes(name),
+    );
     expect(stale, "entries for actions the build does not have").toEqual([]);
+    const both = Object.keys(PUBLIC_ACTIONS).filter((name) => name in ACTION_PERMISSIONS);
+    expect(both, "listed as public, yet given a permission: which is it?").toEqual([]);
   });
 
   for (const action of actions) {
     test(`${action.exportName} (${action.file}) as nobody and every role`, async ({ callers, baseURL }) => {
       const permission = ACTION_PERMISSIONS[action.exportName];
-      test.skip(!permission, "no entry: the test above fails for it");
-      if (!permission || !baseURL) return;
+      const open = action.exportName in PUBLIC_ACTIONS;
+      test.skip(!permission && !open, "no entry: the test above fails for it");
+      if ((!permission && !open) || !baseURL) return;
       const seen: Record<string, string> = {};
       const expected: Record<string, string> = {};
       for (const caller of CALLERS) {
@@ -107,9 +128,17 @@ test.describe("server actions", () => {
         expect(answer.status, `${caller}: HTTP status; body: ${answer.body}`).toBe(200);
         seen[caller] = codeOf(answer.result);
         expected[caller] =
-          caller === "nobody" ? "unauthenticated" : can(caller, permission) ? "invalid" : "forbidden";
+          open || !permission
+            ? "invalid"
+            : caller === "nobody"
+              ? "unauthenticated"
+              : can(caller, permission)
+                ? "invalid"
+                : "forbidden";
       }
-      expect(seen, `answers to ${action.exportName}, which needs ${permission}`).toEqual(expected);
+      expect(seen, `answers to ${action.exportName}, which needs ${permission ?? "nothing"}`).toEqual(
+        expected,
+      );
     });
   }
 });

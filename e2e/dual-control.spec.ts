@@ -1,5 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { createUserAsAdmin, DEMO, signIn, uniqueEmail } from "./fixtures";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  choosePasswordThroughLink,
+  createUserAsAdmin,
+  DEMO,
+  inviteAsAdmin,
+  signIn,
+  takeOneTimeLink,
+  uniqueEmail,
+} from "./fixtures";
 
 // Issue #10, dual control: granting finance or admin takes effect only when a second, different
 // admin approves. Fresh users only; demo users are never signed out here.
@@ -15,10 +23,11 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
     password: "a-fresh-password-42",
   };
   await signIn(page, DEMO.admin);
-  await createUserAsAdmin(page, user);
+  const link = await inviteAsAdmin(page, user);
   await expect(
     page.getByText(/created as Viewer\. The Finance role applies once a second admin approves it/),
   ).toBeVisible();
+  await choosePasswordThroughLink(browser, link, user.password);
 
   // Until approved: a viewer, and the proposer is told why they cannot approve it themselves.
   const row = page.getByTestId(`user-row-${user.email}`);
@@ -85,4 +94,57 @@ test("the proposer cancels a grant they proposed, and nothing changes", async ({
   await expect(page.getByText("Cancelled: nothing was changed.")).toBeVisible();
   await expect(pending).toHaveCount(0);
   await expect(page.getByLabel(`Role of ${user.email}`)).toHaveValue("support");
+});
+
+async function approveUnderPendingChanges(admin: Page, description: string) {
+  await admin.goto("/admin/changes");
+  const changeRow = admin.getByRole("row").filter({ hasText: description });
+  await changeRow.getByRole("button", { name: "Approve" }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+}
+
+test("resetting a finance user's password waits for a second admin, who is then shown their new link", async ({
+  page,
+  browser,
+}) => {
+  const user = {
+    email: uniqueEmail("reset-finance"),
+    name: "Rita Reset",
+    role: "finance",
+    password: "a-fresh-password-42",
+  };
+  await signIn(page, DEMO.admin);
+  await createUserAsAdmin(page, user);
+  const second = await (await browser.newContext()).newPage();
+  await signIn(second, DEMO.admin2);
+  await approveUnderPendingChanges(second, `Make ${user.email} Finance`);
+  await expect(second.getByText("Approved: the change applies now.")).toBeVisible();
+  const theirs = await (await browser.newContext()).newPage();
+  await signIn(theirs, user.email, user.password);
+
+  await page.goto("/admin/users");
+  await expect(page.getByLabel(`Role of ${user.email}`)).toHaveValue("finance");
+  await page.getByRole("button", { name: `Reset password of ${user.email}` }).click();
+  await expect(page.getByRole("dialog")).toContainText("waits for a second admin's approval");
+  await page.getByRole("dialog").getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByText(`Resetting the password of ${user.email} was proposed.`)).toBeVisible();
+  // The proposer is given no link, and nothing has changed for the person yet.
+  await expect(page.getByTestId("one-time-link")).toHaveCount(0);
+  await theirs.goto("/invoices");
+  await expect(theirs.getByTestId("signed-in-user")).toContainText(user.email);
+
+  await approveUnderPendingChanges(second, `Reset the password of ${user.email}`);
+  const link = await takeOneTimeLink(second, `Password reset link for ${user.email}`);
+
+  // Signed out everywhere, and the old password no longer works.
+  await theirs.goto("/invoices");
+  await expect(theirs).toHaveURL(/\/login/);
+  await theirs.getByLabel("Email").fill(user.email);
+  await theirs.getByLabel("Password").fill(user.password);
+  await theirs.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(theirs.getByRole("alert").filter({ hasText: "Wrong email or password." })).toBeVisible();
+
+  await choosePasswordThroughLink(browser, link, "quiet harbour lantern 58");
+  await signIn(theirs, user.email, "quiet harbour lantern 58");
+  await Promise.all([second.context().close(), theirs.context().close()]);
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "paydesk-demo";
 
@@ -24,18 +24,61 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export async function createUserAsAdmin(
-  page: Page,
-  user: { email: string; name: string; role: string; password: string },
-) {
+/**
+ * The admin creates the user on the Users page; Paydesk shows them the person's invitation link,
+ * once. Returns the link, copied from where it is shown.
+ */
+export async function inviteAsAdmin(page: Page, user: { email: string; name: string; role: string }) {
   await page.goto("/admin/users/new");
   await page.getByLabel("Name").fill(user.name);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Role").selectOption(user.role);
-  await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Create user" }).click();
+  return takeOneTimeLink(page, `Invitation link for ${user.email}`);
+}
+
+/** Reads the one-time link Paydesk shows (once) and closes the dialog that shows it. */
+export async function takeOneTimeLink(page: Page, title: string): Promise<string> {
+  const shown = page.getByTestId("one-time-link");
+  await expect(shown.getByRole("heading", { name: title })).toBeVisible();
+  const link = await shown.getByTestId("one-time-link-url").inputValue();
+  await shown.getByRole("button", { name: "Done" }).click();
+  await expect(shown).toHaveCount(0);
+  return link;
+}
+
+/** The person opens their link in a browser of their own and chooses their password, as a person would. */
+export async function choosePasswordThroughLink(browser: Browser, link: string, password: string) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByLabel("New password").fill(password);
+    await page.getByLabel("Type it again").fill(password);
+    await page.getByRole("button", { name: "Set my password" }).click();
+    await expect(page).toHaveURL(/\/login\?reason=password-set/);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * A new user who can sign in: the admin invites them, and they choose `password` through the link
+ * in a browser of their own. The admin never types or sees a password.
+ */
+export async function createUserAsAdmin(
+  page: Page,
+  user: { email: string; name: string; role: string; password: string },
+) {
+  const link = await inviteAsAdmin(page, user);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByTestId(`user-row-${user.email}`)).toBeVisible();
+  const browser = page.context().browser();
+  if (!browser) throw new Error("createUserAsAdmin needs a page from a browser's context");
+  await choosePasswordThroughLink(browser, link, user.password);
+  // The admin's list as it is now: they have a password, no longer an invitation.
+  await page.reload();
+  await expect(page.getByTestId(`user-row-${user.email}`)).not.toContainText("Link expires");
 }
 
 /**

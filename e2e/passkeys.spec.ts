@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { choosePasswordThroughLink } from "./fixtures";
 
 /**
  * Passkeys with Chromium's virtual authenticator (CDP WebAuthn domain): a finance user who must
@@ -34,22 +35,26 @@ const USERS = { finance: "pk-finance@example.com", support: "pk-support@example.
 const passwords: Record<string, string> = {};
 let server: ChildProcess | undefined;
 
+/** Creates the user from the command line; answers the invitation link it printed. */
 function createUser(email: string, role: string): string {
   const run = spawnSync("npm", ["run", "--silent", "user:create", "--", "--email", email, "--role", role], {
-    env,
+    // The links it prints start with Paydesk's public address.
+    env: { ...env, NEXTAUTH_URL: BASE },
     encoding: "utf8",
     timeout: 60_000,
   });
-  const password = /Password \(shown once, store it safely\): (\S+)/.exec(run.stdout)?.[1];
-  if (run.status !== 0 || !password) throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
-  return password;
+  const link = /Invitation link \(shown once[^)]*\): (\S+)/.exec(run.stdout)?.[1];
+  if (run.status !== 0 || !link) throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
+  return link;
 }
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  for (const [role, email] of Object.entries(USERS)) passwords[email] = createUser(email, role);
+  const links = Object.fromEntries(
+    Object.entries(USERS).map(([role, email]) => [email, createUser(email, role)] as const),
+  );
   server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
     env,
     stdio: "ignore",
@@ -61,7 +66,13 @@ test.beforeAll(async () => {
       (response) => response.ok,
       () => false,
     );
-    if (up) return;
+    if (up) {
+      for (const [email, link] of Object.entries(links)) {
+        passwords[email] = `${email.split("@")[0]} keeps the lighthouse lit`;
+        await choosePasswordThroughLink(browser, link, passwords[email]);
+      }
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   throw new Error("the passkeys server did not start");

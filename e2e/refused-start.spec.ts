@@ -75,6 +75,12 @@ test("demo mode next to a real service refuses", () => {
   expect(output).toContain("PAYDESK_DEMO=1 seeds users with a published password");
 });
 
+test("a link lifetime over 72 hours refuses, saying the limit", () => {
+  const { status, output } = start({ PAYDESK_SANDBOX: "embedded", PAYDESK_ACCOUNT_LINK_HOURS: "168" });
+  expect(status).toBe(1);
+  expect(output).toContain("PAYDESK_ACCOUNT_LINK_HOURS: must be at most 72 hours");
+});
+
 test("demo mode with DATABASE_URL refuses before it opens that database", () => {
   const { status, output } = start({ ...demo, DATABASE_URL: "postgres://paydesk@127.0.0.1:1/paydesk" });
   expect(status).toBe(1);

@@ -108,3 +108,43 @@ test("issue 23 finding 4: another site cannot sign a person out", async ({ page,
   await page.goto("/invoices");
   await expect(page.getByTestId("signed-in-user")).toContainText(user.email);
 });
+
+test("changing one's password signs out every other session of theirs, and says how many", async ({
+  browser,
+}) => {
+  const user = await freshUser(browser);
+  const laptop = await (await browser.newContext()).newPage();
+  await signIn(laptop, user.email, user.password);
+  const phone = await (await browser.newContext()).newPage();
+  await signIn(phone, user.email, user.password);
+
+  await laptop.goto("/account/password");
+  await laptop.getByLabel("Current password").fill(user.password);
+  await laptop.getByLabel("New password", { exact: true }).fill("quiet harbour lantern 58");
+  await laptop.getByLabel("Type the new password again").fill("quiet harbour lantern 58");
+  await laptop.getByRole("button", { name: "Change password" }).click();
+  await expect(laptop.getByTestId("password-changed")).toHaveText(
+    "Your password is changed. 1 other session was signed out.",
+  );
+
+  await phone.goto("/invoices");
+  await expect(phone).toHaveURL(/\/login/);
+  await laptop.goto("/invoices");
+  await expect(laptop.getByTestId("signed-in-user")).toContainText(user.email);
+  await phone.getByLabel("Email").fill(user.email);
+  await phone.getByLabel("Password").fill(user.password);
+  await phone.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(phone.getByRole("alert").filter({ hasText: "Wrong email or password." })).toBeVisible();
+  await signIn(phone, user.email, "quiet harbour lantern 58");
+});
+
+test("a wrong current password changes nothing", async ({ page, browser }) => {
+  const user = await freshUser(browser);
+  await signIn(page, user.email, user.password);
+  await page.goto("/account/password");
+  await page.getByLabel("Current password").fill("not-my-password-at-all");
+  await page.getByLabel("New password", { exact: true }).fill("quiet harbour lantern 58");
+  await page.getByLabel("Type the new password again").fill("quiet harbour lantern 58");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("That is not your current password.")).toBeVisible();
+});

@@ -4,10 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { choosePasswordThroughLink } from "./fixtures";
 
 /**
  * Two-factor sign-in outside demo mode: a second production start of the same build, without
- * PAYDESK_DEMO, on its own port and data directory, with users created beforehand by the CLI.
+ * PAYDESK_DEMO, on its own port and data directory, with users created beforehand by the CLI
+ * (each then chooses their password through the invitation link it printed).
  * PAYDESK_STEP_UP_MINUTES=0 makes every approval ask for a fresh code, so the test need not wait
  * 10 minutes (lib/auth/step-up.db.test.ts checks the 10-minute window with an injected clock).
  */
@@ -29,18 +31,21 @@ const env = {
   PAYDESK_STEP_UP_MINUTES: "0",
 };
 
+/** Creates the user from the command line; answers the invitation link it printed. */
 function createUser(email: string, role: string): string {
   const run = spawnSync("npm", ["run", "--silent", "user:create", "--", "--email", email, "--role", role], {
-    env,
+    // The links it prints start with Paydesk's public address.
+    env: { ...env, NEXTAUTH_URL: BASE },
     encoding: "utf8",
     timeout: 60_000,
   });
-  const password = /Password \(shown once, store it safely\): (\S+)/.exec(run.stdout)?.[1];
-  if (run.status !== 0 || !password) throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
-  return password;
+  const link = /Invitation link \(shown once[^)]*\): (\S+)/.exec(run.stdout)?.[1];
+  if (run.status !== 0 || !link) throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
+  return link;
 }
 
 let server: ChildProcess | undefined;
+const links: Record<string, string> = {};
 const passwords: Record<string, string> = {};
 const USERS = {
   admin: "tf-admin@example.com",
@@ -50,9 +55,9 @@ const USERS = {
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  for (const [role, email] of Object.entries(USERS)) passwords[email] = createUser(email, role);
+  for (const [role, email] of Object.entries(USERS)) links[email] = createUser(email, role);
   server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
     env,
     stdio: "ignore",
@@ -64,7 +69,13 @@ test.beforeAll(async () => {
       (response) => response.ok,
       () => false,
     );
-    if (up) return;
+    if (up) {
+      for (const [email, link] of Object.entries(links)) {
+        passwords[email] = `${email.split("@")[0]} walks the quiet harbour`;
+        await choosePasswordThroughLink(browser, link, passwords[email]);
+      }
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   throw new Error("the second server did not start");
@@ -77,6 +88,8 @@ test.afterAll(() => {
 
 /** The code for the current time step, waiting for the next step when this one's code was used. */
 const usedSteps = new Map<string, number>();
+/** The finance user's authenticator secret, once they enrolled (the approval test). */
+let financeSecret = "";
 async function freshCode(secret: string): Promise<string> {
   const step = () => Math.floor(Date.now() / 30_000);
   while (step() <= (usedSteps.get(secret) ?? -1)) await new Promise((resolve) => setTimeout(resolve, 500));
@@ -171,6 +184,7 @@ test("a finance approval asks for a fresh code after the window", async ({ brows
 
   const finance = await newPage(browser);
   const { secret } = await enroll(finance, USERS.finance);
+  financeSecret = secret;
   await finance.goto("/withdrawals/approvals");
   const row = finance.getByTestId(`approval-row-${orderId}`);
   await row.getByRole("button", { name: "Approve" }).click();
@@ -181,4 +195,26 @@ test("a finance approval asks for a fresh code after the window", async ({ brows
   await code.fill(await freshCode(secret));
   await finance.getByRole("button", { name: "Approve and pay out" }).click();
   await expect(finance.getByText("Approved and sent to the payment service.")).toBeVisible();
+});
+
+test("with two-factor on, changing one's password asks for a fresh code", async ({ browser }) => {
+  const page = await newPage(browser);
+  await enterPassword(page, USERS.finance);
+  await page.getByLabel("Code from your authenticator app").fill(await freshCode(financeSecret));
+  await page.getByRole("button", { name: "Verify and sign in" }).click();
+  await expect(page.getByTestId("signed-in-user")).toContainText(USERS.finance);
+
+  const chosen = "a lantern by the northern gate";
+  await page.goto("/account/password");
+  await page.getByLabel("Current password").fill(passwords[USERS.finance] ?? "");
+  await page.getByLabel("New password", { exact: true }).fill(chosen);
+  await page.getByLabel("Type the new password again").fill(chosen);
+  await page.getByRole("button", { name: "Change password" }).click();
+  const code = page.getByLabel("Code from your authenticator app");
+  await expect(code).toBeVisible();
+  await expect(page.getByText("Enter a fresh code from your authenticator app")).toBeVisible();
+  await code.fill(await freshCode(financeSecret));
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByTestId("password-changed")).toContainText("Your password is changed.");
+  passwords[USERS.finance] = chosen;
 });

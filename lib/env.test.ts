@@ -113,3 +113,22 @@ describe("the invoice polling budget", () => {
     }
   });
 });
+
+describe("how long an invitation or reset link lives", () => {
+  const embedded = { ...secret, PAYDESK_SANDBOX: "embedded" };
+
+  it("is 72 hours unless set, takes a fraction of an hour, and refuses 0, more than 72 and words", () => {
+    expect(parseStartupEnv(embedded).PAYDESK_ACCOUNT_LINK_HOURS).toBe(72);
+    expect(
+      parseStartupEnv({ ...embedded, PAYDESK_ACCOUNT_LINK_HOURS: "0.5" }).PAYDESK_ACCOUNT_LINK_HOURS,
+    ).toBe(0.5);
+    expect(() => parseStartupEnv({ ...embedded, PAYDESK_ACCOUNT_LINK_HOURS: "73" })).toThrow(
+      /PAYDESK_ACCOUNT_LINK_HOURS: must be at most 72 hours/,
+    );
+    for (const bad of ["0", "-1", "a week"]) {
+      expect(() => parseStartupEnv({ ...embedded, PAYDESK_ACCOUNT_LINK_HOURS: bad })).toThrow(
+        /PAYDESK_ACCOUNT_LINK_HOURS/,
+      );
+    }
+  });
+});

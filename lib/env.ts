@@ -25,6 +25,12 @@ const envSchema = z.object({
   SESSION_MAX_AGE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(480),
   /** How long a verified two-factor code counts before approving a payout asks for a fresh one (0: always ask). */
   PAYDESK_STEP_UP_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /** How long an invitation or password reset link stays usable, in hours (72 at most). */
+  PAYDESK_ACCOUNT_LINK_HOURS: z.coerce
+    .number("must be a number of hours")
+    .gt(0, "must be more than 0 hours")
+    .max(72, "must be at most 72 hours: a link that lets someone choose a password must not live longer")
+    .default(72),
   /** A payout submitted this long ago with no final word from the service needs review. */
   PAYDESK_PAYOUT_STALE_HOURS: z.coerce.number().min(1).max(720).default(24),
   /** On SIGTERM, how long queued webhook refreshes may take to finish against the real service (what is left, the sweep does after a restart). */

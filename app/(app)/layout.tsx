@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
+import { OneTimeLinkHost } from "@/components/account-links/one-time-link";
 import { requireUser } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
 import { whatWaitsFor } from "@/lib/what-waits";
@@ -17,6 +18,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
         waits={await whatWaitsFor(await getDb(), user)}
       />
       <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+      <OneTimeLinkHost />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { readSession } from "@/lib/auth/current-user";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
+import { emailSchema } from "@/lib/auth/credentials-schema";
 import { ENROLL_PATH } from "@/lib/auth/two-factor/policy";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -11,6 +12,7 @@ const NOTICES: Record<string, string> = {
   disabled: "Your account has been disabled, so you were signed out. Ask an admin if this is a mistake.",
   expired: "Your session has expired. Sign in again.",
   "signed-out": "You are signed out.",
+  "password-set": "Your password is set. Sign in with it.",
 };
 
 export default async function LoginPage({
@@ -39,7 +41,13 @@ export default async function LoginPage({
           {notice}
         </p>
       ) : null}
-      <LoginForm callbackPath={callbackPath} />
+      <LoginForm callbackPath={callbackPath} email={prefilledEmail(params.email)} />
     </main>
   );
+}
+
+/** The email to fill in, as the page that set a password passes it: only something shaped like one. */
+function prefilledEmail(value: string | undefined): string | undefined {
+  const parsed = emailSchema.safeParse(value ?? "");
+  return parsed.success ? parsed.data : undefined;
 }

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { cn } from "@/lib/cn";
 
 const PAGES = [
+  { href: "/account/password", label: "Password" },
   { href: "/account/sessions", label: "Sessions" },
   { href: "/account/two-factor", label: "Two-factor sign-in" },
   { href: "/account/passkeys", label: "Passkeys" },

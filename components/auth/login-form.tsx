@@ -25,7 +25,7 @@ const ENTER_CODE = "Enter the 6-digit code from your authenticator app.";
  * authorize() on the server, loaded on the first check; that and plain inputs instead of
  * react-hook-form keep this page, the first everyone loads, lighter than the pages behind it.
  */
-export function LoginForm({ callbackPath }: { callbackPath: string }) {
+export function LoginForm({ callbackPath, email }: { callbackPath: string; email?: string }) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -139,6 +139,7 @@ export function LoginForm({ callbackPath }: { callbackPath: string }) {
           name="email"
           type="email"
           autoComplete="username"
+          defaultValue={email}
           aria-invalid={Boolean(errors.email)}
           readOnly={askCode}
         />

@@ -10,16 +10,18 @@ import { toast } from "@/components/ui/toaster";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/roles";
 import { createUserAction } from "@/lib/users/actions";
+import { showOneTimeLink } from "@/components/account-links/one-time-link";
 
 export function CreateUserForm() {
   const router = useRouter();
   const { form, formError, submit } = useActionForm({
     schema: () => import("@/lib/users/schemas").then((schemas) => schemas.createUserSchema),
-    defaultValues: { email: "", name: "", role: "support", password: "" },
+    defaultValues: { email: "", name: "", role: "support" },
     action: createUserAction,
-    onSuccess: ({ message }) => {
+    onSuccess: ({ message, link }) => {
       toast.success(message);
       router.push("/admin/users");
+      showOneTimeLink(link);
     },
   });
   const { errors, isSubmitting } = form.formState;
@@ -51,20 +53,6 @@ export function CreateUserForm() {
             </option>
           ))}
         </Select>
-      </FormField>
-      <FormField
-        id="password"
-        label="Password"
-        error={errors.password?.message}
-        hint="At least 12 characters."
-      >
-        <Input
-          id="password"
-          type="password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          {...form.register("password")}
-        />
       </FormField>
       <FormError message={formError} />
       <div className="flex gap-2">

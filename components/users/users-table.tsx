@@ -20,8 +20,16 @@ import {
 import { toast } from "@/components/ui/toaster";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/roles";
 import type { ChangeView } from "@/lib/change-review/queries";
-import { changeRoleAction, resetTwoFactorAction, setUserDisabledAction } from "@/lib/users/actions";
+import {
+  changeRoleAction,
+  renewInvitationAction,
+  resetPasswordAction,
+  resetTwoFactorAction,
+  setUserDisabledAction,
+} from "@/lib/users/actions";
 import { ChangeActions } from "@/components/changes/detail/change-actions";
+import { formatDateTime } from "@/lib/format";
+import { showOneTimeLink } from "@/components/account-links/one-time-link";
 
 export interface UserRow {
   id: string;
@@ -31,6 +39,13 @@ export interface UserRow {
   disabled: boolean;
   /** Enrolled in two-factor sign-in. */
   twoFactor: boolean;
+  /** Has a password; if not, the link to choose one (an invitation or a reset) and when it expires (ISO). */
+  password:
+    | { set: true }
+    | {
+        set: false;
+        link: { kind: "invitation" | "password_reset"; expiresAt: string; expired: boolean } | null;
+      };
   createdAt: string;
   /** A change to this user waiting for a second admin. */
   pendingChange: ChangeView | null;
@@ -85,6 +100,35 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
     return true;
   }
 
+  async function resetPassword(): Promise<boolean> {
+    const result = await resetPasswordAction({ userId: user.id });
+    if (!result.ok) {
+      toast.error(result.message);
+      return false;
+    }
+    toast.success(result.data.message);
+    if (result.data.link) showOneTimeLink(result.data.link);
+    router.refresh();
+    return true;
+  }
+
+  async function renewInvitation(): Promise<boolean> {
+    const result = await renewInvitationAction({ userId: user.id });
+    if (!result.ok) {
+      toast.error(result.message);
+      return false;
+    }
+    toast.success(result.data.message);
+    showOneTimeLink(result.data.link);
+    router.refresh();
+    return true;
+  }
+
+  const password = user.password;
+  // Never chose a password (an invitation, live or expired): a new link is all they need. After a
+  // reset, a new link is another reset (for finance and admin, with a second admin).
+  const invited = !password.set && password.link?.kind !== "password_reset";
+
   async function toggleDisabled(): Promise<boolean> {
     const result = await setUserDisabledAction({ userId: user.id, disabled: !user.disabled });
     if (!result.ok) {
@@ -126,6 +170,7 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
         <div className="grid justify-items-start gap-1">
           {user.disabled ? <Badge tone="danger">Disabled</Badge> : <Badge tone="success">Active</Badge>}
           {user.twoFactor ? <Badge tone="info">Two-factor on</Badge> : null}
+          {password.set ? null : <PasswordState password={password} />}
           {user.pendingChange ? (
             <div className="grid gap-1 text-xs" data-testid="pending-change">
               <span>
@@ -143,6 +188,37 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
               Sessions
             </Link>
           </Button>
+          {invited && !user.disabled ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="secondary" size="sm" aria-label={`New link for ${user.email}`}>
+                  New link
+                </Button>
+              }
+              title={`A new invitation link for ${user.email}?`}
+              description="The link they have now stops working. You are shown the new one once, to send them."
+              confirmLabel="Make a new link"
+              onConfirm={renewInvitation}
+            />
+          ) : null}
+          {!invited && !isSelf && !user.disabled ? (
+            <ConfirmDialog
+              trigger={
+                <Button variant="secondary" size="sm" aria-label={`Reset password of ${user.email}`}>
+                  Reset password
+                </Button>
+              }
+              title={`Reset the password of ${user.email}?`}
+              description={
+                gated
+                  ? `They are ${ROLE_LABELS[user.role]}: the reset waits for a second admin's approval. Then their password stops working, they are signed out everywhere, and the approving admin is shown a one-time link for them to choose a new one.`
+                  : "Their password stops working at once and they are signed out everywhere. You are shown a one-time link, once, for them to choose a new one."
+              }
+              confirmLabel="Reset password"
+              tone="danger"
+              onConfirm={resetPassword}
+            />
+          ) : null}
           {user.twoFactor && !isSelf ? (
             <ConfirmDialog
               trigger={
@@ -182,5 +258,23 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
         </div>
       </TableCell>
     </TableRow>
+  );
+}
+
+function PasswordState({ password }: { password: Extract<UserRow["password"], { set: false }> }) {
+  const link = password.link;
+  const reset = link?.kind === "password_reset";
+  if (!link || link.expired) {
+    return (
+      <Badge tone="danger">
+        {reset ? "Reset link expired" : link ? "Invitation expired" : "No password"}
+      </Badge>
+    );
+  }
+  return (
+    <span className="text-xs text-slate-600">
+      <Badge tone="warning">{reset ? "Password reset" : "Invited"}</Badge> Link expires{" "}
+      {formatDateTime(link.expiresAt)}
+    </span>
   );
 }

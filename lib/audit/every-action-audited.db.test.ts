@@ -5,7 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionState } from "@/lib/auth/current-user";
 import type { Role } from "@/lib/auth/roles";
-import { auditLog, invoices, passkeys, userSessions, webhookEvents } from "@/lib/db/schema";
+import { auditLog, invoices, passkeys, users, userSessions, webhookEvents } from "@/lib/db/schema";
 import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
 import { startSandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
@@ -82,6 +82,9 @@ beforeAll(async () => {
     ["target2", "support"],
     ["grantee", "viewer"],
     ["grantee2", "viewer"],
+    ["resettable", "support"],
+    ["joiner", "viewer"],
+    ["changer", "support"],
     ["keyholder", "support"],
   ] as const) {
     const email = `${name}@audited.test`;
@@ -129,6 +132,7 @@ const control = (method: string, path: string, body?: object) =>
   });
 
 const ids: Record<string, string> = {};
+const STRONG_PASSWORD = "pelican mortar quietly 1987";
 const totpFor = async (userId: string) => {
   const { pendingSecret } = await import("@/lib/auth/two-factor/store");
   const { appSecretKey } = await import("@/lib/auth/two-factor/app-key");
@@ -166,7 +170,39 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
       email: "new@audited.test",
       name: "New",
       role: "support",
-      password: "a-long-password-1",
+    }),
+  },
+  renewInvitationAction: {
+    as: "admin",
+    audit: "user.invitation_renewed",
+    input: async () => {
+      const [invited] = await testDb.db.select().from(users).where(eq(users.email, "new@audited.test"));
+      return { userId: invited?.id };
+    },
+  },
+  resetPasswordAction: {
+    as: "admin",
+    audit: "user.password_reset",
+    input: async () => ({ userId: people.resettable?.id }),
+  },
+  choosePasswordAction: {
+    as: "joiner",
+    audit: "user.password_set",
+    input: async () => {
+      const { issueAccountLink } = await import("@/lib/users/account-links");
+      const link = await testDb.db.transaction((tx) =>
+        issueAccountLink(tx, { userId: people.joiner?.id ?? "", kind: "invitation", createdBy: null }),
+      );
+      return { token: link.token, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD };
+    },
+  },
+  changeMyPasswordAction: {
+    as: "changer",
+    audit: "user.password_changed",
+    input: async () => ({
+      currentPassword: "a-long-password-1",
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
     }),
   },
   changeRoleAction: {

@@ -88,11 +88,11 @@ export function defineAction<S extends z.ZodType, T>(definition: ActionDefinitio
   };
 }
 
-function invalid(fieldErrors: FieldErrors): Denied {
+export function invalid(fieldErrors: FieldErrors): Denied {
   return { ok: false, code: "invalid", message: "Check the highlighted fields.", fieldErrors };
 }
 
-function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const result: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "_form";

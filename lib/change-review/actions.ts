@@ -2,7 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/define-action";
+import { browserOrigin } from "@/lib/browser-origin";
 import { approveChange, cancelChange, rejectChange } from "@/lib/changes/decide";
+import { emailOf } from "@/lib/changes/store";
+import { handOverLink, publicBaseUrl, type HandedOverLink } from "@/lib/users/account-link-url";
 import { CHANGE_HANDLERS } from "./handlers";
 import { changeIdSchema } from "./schemas";
 
@@ -14,9 +17,17 @@ export const approveChangeAction = defineAction({
   permission: "changes:decide",
   schema: changeIdSchema,
   handler: async ({ id }, { db, user, actor }) => {
-    await approveChange(db, CHANGE_HANDLERS, id, { userId: user.id, actor });
+    const approved = await approveChange(db, CHANGE_HANDLERS, id, { userId: user.id, actor });
     revalidateAll();
-    return { message: "Approved: the change applies now." };
+    if (!approved.oneTimeLink) return { message: "Approved: the change applies now." };
+    // A password reset: the approver is the admin who passes the person their new link.
+    const email = (await emailOf(db, approved.targetUserId)) ?? "the user";
+    const link: HandedOverLink = handOverLink(
+      approved.oneTimeLink,
+      { email },
+      publicBaseUrl(await browserOrigin()),
+    );
+    return { message: `Approved: the password of ${email} is reset. Give them their new link.`, link };
   },
 });
 

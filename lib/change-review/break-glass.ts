@@ -2,8 +2,8 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AuditActor } from "@/lib/audit/record";
 import { RuleError } from "@/lib/auth/rule-error";
-import { approveChange } from "@/lib/changes/decide";
-import { pendingChanges, users, type PendingChange } from "@/lib/db/schema";
+import { approveChange, type ApprovedChange } from "@/lib/changes/decide";
+import { pendingChanges, users } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { CHANGE_HANDLERS } from "./handlers";
 
@@ -17,7 +17,7 @@ export const CLI_ACTOR: AuditActor = { kind: "cli" };
  * holds (the proposer still an active admin, the subject unchanged), and the audit entry says
  * "break-glass", with the command line as the actor.
  */
-export async function applyAsBreakGlass(db: Db, id: string): Promise<PendingChange> {
+export async function applyAsBreakGlass(db: Db, id: string): Promise<ApprovedChange> {
   const [change] = await db.select().from(pendingChanges).where(eq(pendingChanges.id, id));
   if (!change) throw new RuleError(`No change has the id ${id}. Run the command without --id to list them.`);
   const others = await db

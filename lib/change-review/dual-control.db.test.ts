@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  accountLinks,
   auditLog,
   pendingChanges,
   users,
@@ -28,6 +29,7 @@ beforeEach(async () => {
   testDb ??= await createTestDb();
   await testDb.db.delete(pendingChanges);
   await setApprovalThreshold(testDb.db, null, "");
+  await testDb.db.delete(accountLinks);
   await testDb.db.delete(users);
 });
 
@@ -71,7 +73,6 @@ describe("dual control of who may pay", () => {
       email: "fran@example.com",
       name: "Fran",
       role: "finance",
-      password: "a-long-password-1",
     });
     expect(user.role).toBe("viewer");
     expect(pending).toMatchObject({ kind: "grant_role", state: "pending", payload: { role: "finance" } });
@@ -323,7 +324,6 @@ describe("break-glass from the command line", () => {
       email: "fran@example.com",
       name: "Fran",
       role: "finance",
-      password: "a-long-password-1",
     });
     expect(await entriesWrittenBy(() => applyAsBreakGlass(testDb.db, idOf(pending)))).toEqual({ written: 1 });
     expect(await roleOf(user)).toBe("finance");

@@ -1,6 +1,11 @@
 import "server-only";
 import type { ChangeHandlers } from "@/lib/changes/handler";
-import { enableUserHandler, grantRoleHandler, resetTwoFactorHandler } from "@/lib/users/change-handlers";
+import {
+  enableUserHandler,
+  grantRoleHandler,
+  resetPasswordHandler,
+  resetTwoFactorHandler,
+} from "@/lib/users/change-handlers";
 import { thresholdChangeHandler } from "@/lib/withdrawals/settings";
 
 /** Every kind of change that waits for a second admin, with the feature that applies it. */
@@ -8,5 +13,6 @@ export const CHANGE_HANDLERS: ChangeHandlers = {
   grant_role: grantRoleHandler,
   enable_user: enableUserHandler,
   reset_two_factor: resetTwoFactorHandler,
+  reset_password: resetPasswordHandler,
   approval_threshold: thresholdChangeHandler,
 };

@@ -5,7 +5,7 @@ import type { PendingChange } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
 import { lockActiveAdminIds } from "./admins";
 import { describeChange } from "./describe";
-import type { ChangeHandlers } from "./handler";
+import type { ChangeHandlers, OneTimeLink } from "./handler";
 import { mayApprove, mayCancel, mayReject, type ChangeDecision } from "./policy";
 import { emailOf, lockChangeOrThrow, markDecided } from "./store";
 
@@ -21,12 +21,15 @@ export type Decider = { userId: string; actor: AuditActor } | { breakGlass: true
 
 export const BREAK_GLASS_NOTE = "break-glass";
 
+/** The approved change, and the one-time link it made, if any, for the approver to pass on. */
+export type ApprovedChange = PendingChange & { oneTimeLink?: OneTimeLink };
+
 export async function approveChange(
   db: Db,
   handlers: ChangeHandlers,
   id: string,
   decider: Decider,
-): Promise<PendingChange> {
+): Promise<ApprovedChange> {
   return db.transaction(async (tx) => {
     const admins = await lockActiveAdminIds(tx);
     const change = await lockChangeOrThrow(tx, id);
@@ -47,8 +50,12 @@ export async function approveChange(
       throw new RuleError(
         `This change no longer applies: ${stale} Reject it, and propose it again if it is still needed.`,
       );
-    const { before, after } = await handler.apply(tx, change);
     const breakGlass = "breakGlass" in decider;
+    const { before, after, oneTimeLink } = await handler.apply(
+      tx,
+      change,
+      breakGlass ? null : decider.userId,
+    );
     const decided = await markDecided(
       tx,
       id,
@@ -63,7 +70,7 @@ export async function approveChange(
       after: { ...after, change: await changeFacts(tx, change, proposer) },
       note: breakGlass ? BREAK_GLASS_NOTE : null,
     });
-    return decided;
+    return oneTimeLink ? { ...decided, oneTimeLink } : decided;
   });
 }
 

@@ -17,6 +17,8 @@ export function describeChange(
       return `Enable ${who} again`;
     case "reset_two_factor":
       return `Reset the two-factor sign-in of ${who} (authenticator app, passkeys and recovery codes)`;
+    case "reset_password":
+      return `Reset the password of ${who}`;
     case "approval_threshold": {
       const parsed = PAYLOADS.approval_threshold.safeParse(change.payload);
       const threshold = parsed.success ? parsed.data.threshold : null;

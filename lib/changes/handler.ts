@@ -1,8 +1,18 @@
 import type { AuditObjectType } from "@/lib/audit/actions";
-import type { PendingChange } from "@/lib/db/schema";
+import type { AccountLinkKind, PendingChange } from "@/lib/db/schema";
 import type { Tx } from "@/lib/db/types";
 
 export type Facts = Record<string, unknown>;
+
+/**
+ * A one-time link a change made (a password reset): given to the admin who approved it, once, to
+ * pass on. Never recorded anywhere.
+ */
+export interface OneTimeLink {
+  kind: AccountLinkKind;
+  token: string;
+  expiresAt: Date;
+}
 
 /**
  * How one kind of change reads its subject, says whether it still applies, and applies it. The
@@ -16,8 +26,15 @@ export interface ChangeHandler {
   readBasis(tx: Tx, change: PendingChange): Promise<Facts | null>;
   /** Why the change no longer applies, in words the admin acts on, or null when it still does. */
   staleReason(change: PendingChange, now: Facts | null): string | null;
-  /** Makes the change; answers the subject's facts before and after, for the audit log. */
-  apply(tx: Tx, change: PendingChange): Promise<{ before: Facts; after: Facts }>;
+  /**
+   * Makes the change, as `decidedBy` (null: break-glass from the command line); answers the
+   * subject's facts before and after, for the audit log, and any one-time link it made.
+   */
+  apply(
+    tx: Tx,
+    change: PendingChange,
+    decidedBy: string | null,
+  ): Promise<{ before: Facts; after: Facts; oneTimeLink?: OneTimeLink }>;
 }
 
 export type ChangeHandlers = Record<PendingChange["kind"], ChangeHandler>;

@@ -18,6 +18,7 @@ export const PAYLOADS = {
   grant_role: grantRolePayload,
   enable_user: emptyPayload,
   reset_two_factor: emptyPayload,
+  reset_password: emptyPayload,
   approval_threshold: thresholdPayload,
 } satisfies Record<ChangeKind, z.ZodType>;
 

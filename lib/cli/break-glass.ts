@@ -8,8 +8,10 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { isRuleError } from "@/lib/auth/rule-error";
 import { applyAsBreakGlass } from "@/lib/change-review/break-glass";
+import { emailOf } from "@/lib/changes/store";
 import { listPendingForCommandLine } from "@/lib/change-review/pending-for-cli";
 import { closeDb, getDb } from "@/lib/db/client";
+import { handOverLink, publicBaseUrl } from "@/lib/users/account-link-url";
 
 const usage = "Usage: npm run change:break-glass [-- --id <change id>]";
 
@@ -39,6 +41,13 @@ async function main() {
     console.log(
       `Applied change ${applied.id} without a second admin. The audit log records it as break-glass from the command line.`,
     );
+    if (applied.oneTimeLink) {
+      const email = (await emailOf(db, applied.targetUserId)) ?? "";
+      const link = handOverLink(applied.oneTimeLink, { email }, publicBaseUrl());
+      console.log(
+        `The new link of ${email} (shown once; it works once, until ${link.expiresAt}): ${link.url}\nGive it to them privately: they open it and choose a new password.`,
+      );
+    }
   } catch (error) {
     if (!isRuleError(error)) throw error;
     console.error(error.message);

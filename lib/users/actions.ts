@@ -3,14 +3,26 @@
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/define-action";
 import { ROLE_LABELS } from "@/lib/auth/roles";
+import { browserOrigin } from "@/lib/browser-origin";
+import { handOverLink, publicBaseUrl } from "./account-link-url";
 import {
   changeRoleSchema,
   createUserSchema,
   endUserSessionsSchema,
+  renewInvitationSchema,
+  resetPasswordSchema,
   resetTwoFactorSchema,
   setUserDisabledSchema,
 } from "./schemas";
-import { addUser, changeRole, resetUserTwoFactor, ROLE_WHILE_PENDING, setDisabled } from "./user-changes";
+import {
+  addUser,
+  changeRole,
+  renewInvitation,
+  resetUserPassword,
+  resetUserTwoFactor,
+  ROLE_WHILE_PENDING,
+  setDisabled,
+} from "./user-changes";
 import { endUserSessions } from "./end-user-sessions";
 
 const USERS_PATH = "/admin/users";
@@ -21,7 +33,7 @@ export const createUserAction = defineAction({
   permission: "users:manage",
   schema: createUserSchema,
   handler: async (input, { db, user, actor }) => {
-    const { user: created, pending } = await addUser(db, { ...actor, userId: user.id }, input);
+    const { user: created, pending, link } = await addUser(db, { ...actor, userId: user.id }, input);
     revalidatePath(USERS_PATH);
     return {
       id: created.id,
@@ -29,6 +41,40 @@ export const createUserAction = defineAction({
       message: pending
         ? `User ${created.email} created as ${ROLE_LABELS[ROLE_WHILE_PENDING]}. The ${ROLE_LABELS[input.role]} role applies once a second admin approves it under Pending changes.`
         : `User ${created.email} created.`,
+      link: handOverLink(link, created, publicBaseUrl(await browserOrigin())),
+    };
+  },
+});
+
+export const renewInvitationAction = defineAction({
+  permission: "users:manage",
+  schema: renewInvitationSchema,
+  handler: async ({ userId }, { db, user, actor }) => {
+    const { user: target, link } = await renewInvitation(db, { ...actor, userId: user.id }, userId);
+    revalidatePath(USERS_PATH);
+    return {
+      message: `A new invitation link for ${target.email}: the one before no longer works.`,
+      link: handOverLink(link, target, publicBaseUrl(await browserOrigin())),
+    };
+  },
+});
+
+export const resetPasswordAction = defineAction({
+  permission: "users:manage",
+  schema: resetPasswordSchema,
+  handler: async ({ userId }, { db, user, actor }) => {
+    const { user: target, link } = await resetUserPassword(db, { ...actor, userId: user.id }, userId);
+    revalidatePath(USERS_PATH);
+    if (!link) {
+      return {
+        pending: true,
+        message: `Resetting the password of ${target.email} was proposed. ${WAITS} The approving admin is given their new link.`,
+      };
+    }
+    return {
+      pending: false,
+      message: `The password of ${target.email} is reset and they are signed out everywhere. Give them their new link.`,
+      link: handOverLink(link, target, publicBaseUrl(await browserOrigin())),
     };
   },
 });

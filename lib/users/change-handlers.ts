@@ -9,8 +9,12 @@ import { eq } from "drizzle-orm";
 import { isEnrolled, resetTwoFactor } from "@/lib/auth/two-factor/store";
 import { users } from "@/lib/db/schema";
 import { factsOf, lockUserOrThrow, writeDisabled, writeRole } from "./manage-users";
+import { writePasswordReset } from "./password-reset";
 
-/** How changes to a user (a role granted, an enabling, a two-factor reset) are checked and applied once approved. */
+/**
+ * How changes to a user (a role granted, an enabling, a two-factor or password reset) are checked
+ * and applied once approved.
+ */
 
 function targetOf(change: PendingChange): string {
   if (!change.targetUserId) throw new Error(`change ${change.id} (${change.kind}) has no target user`);
@@ -78,5 +82,19 @@ export const resetTwoFactorHandler: ChangeHandler = {
     const user = await lockUserOrThrow(tx, targetOf(change));
     await resetTwoFactor(tx, user.id);
     return { before: { ...factsOf(user), twoFactor: true }, after: { ...factsOf(user), twoFactor: false } };
+  },
+};
+
+export const resetPasswordHandler: ChangeHandler = {
+  object: onUser,
+  readBasis: readUserFacts,
+  staleReason: userStaleReason,
+  async apply(tx, change, decidedBy) {
+    const { before, after, link, sessionsEnded } = await writePasswordReset(tx, targetOf(change), decidedBy);
+    return {
+      before,
+      after: { ...after, sessionsEnded, linkExpiresAt: link.expiresAt.toISOString() },
+      oneTimeLink: link,
+    };
   },
 };

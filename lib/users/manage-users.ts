@@ -17,12 +17,16 @@ export interface NewUserInput {
   email: string;
   name: string;
   role: Role;
-  password: string;
+  /**
+   * Seeds and tests only. Nobody sets a password for someone else: addUser and the command line
+   * leave it unset, and the person chooses theirs through their invitation link.
+   */
+  password?: string;
 }
 
 /** The bare insert: seeds and tests use it directly; people go through addUser or the CLI. */
 export async function createUser(db: DbOrTx, input: NewUserInput): Promise<User> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const email = input.email.toLowerCase();
   const [created] = await db
     .insert(users)

@@ -1,15 +1,18 @@
 import "server-only";
-import { asc } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { enrolledUserIds } from "@/lib/auth/two-factor/store";
-import { users, type User } from "@/lib/db/schema";
+import { accountLinks, users, type AccountLinkKind, type User } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 
 export type UserListItem = Omit<User, "passwordHash" | "passwordChangedAt"> & {
   /** Enrolled in two-factor sign-in (a confirmed authenticator app, or a passkey). */
   twoFactor: boolean;
+  /** Whether they have a password; if not, the link through which they choose one, and when it expires. */
+  password:
+    { set: true } | { set: false; link: { kind: AccountLinkKind; expiresAt: Date; expired: boolean } | null };
 };
 
-export async function listUsers(db: DbOrTx): Promise<UserListItem[]> {
+export async function listUsers(db: DbOrTx, now = new Date()): Promise<UserListItem[]> {
   const [rows, enrolled] = await Promise.all([
     db
       .select({
@@ -20,10 +23,31 @@ export async function listUsers(db: DbOrTx): Promise<UserListItem[]> {
         disabledAt: users.disabledAt,
         createdAt: users.createdAt,
         updatedAt: users.updatedAt,
+        // Whether there is one, never the hash itself.
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+        linkKind: accountLinks.kind,
+        linkExpiresAt: accountLinks.expiresAt,
       })
       .from(users)
+      // The live link: at most one per person (a partial unique index).
+      .leftJoin(
+        accountLinks,
+        and(eq(accountLinks.userId, users.id), isNull(accountLinks.usedAt), isNull(accountLinks.revokedAt)),
+      )
       .orderBy(asc(users.email)),
     enrolledUserIds(db),
   ]);
-  return rows.map((user) => ({ ...user, twoFactor: enrolled.has(user.id) }));
+  return rows.map(({ hasPassword, linkKind, linkExpiresAt, ...user }) => ({
+    ...user,
+    twoFactor: enrolled.has(user.id),
+    password: hasPassword
+      ? { set: true }
+      : {
+          set: false,
+          link:
+            linkKind && linkExpiresAt
+              ? { kind: linkKind, expiresAt: linkExpiresAt, expired: linkExpiresAt <= now }
+              : null,
+        },
+  }));
 }

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { safeText } from "@/lib/validation/text";
-import { emailSchema, passwordSchema } from "@/lib/auth/credentials-schema";
+import { emailSchema } from "@/lib/auth/credentials-schema";
 import { ROLES } from "@/lib/auth/roles";
 
-/** Shared by the forms (client) and the actions (server): one source of truth per field. */
+/**
+ * Shared by the forms (client) and the actions (server): one source of truth per field. No
+ * password: the person chooses theirs through their invitation link.
+ */
 export const createUserSchema = z.object({
   email: emailSchema,
   name: safeText().trim().min(1, "Enter a name.").max(120, "A name has at most 120 characters."),
   role: z.enum(ROLES, "Choose a role."),
-  password: passwordSchema,
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
@@ -23,6 +25,8 @@ export const setUserDisabledSchema = z.object({
 });
 
 export const resetTwoFactorSchema = z.object({ userId: z.uuid() });
+export const resetPasswordSchema = z.object({ userId: z.uuid() });
+export const renewInvitationSchema = z.object({ userId: z.uuid() });
 
 /** An admin ends one session of a user, or (without sessionId) all of them. */
 export const endUserSessionsSchema = z.object({ userId: z.uuid(), sessionId: z.uuid().optional() });

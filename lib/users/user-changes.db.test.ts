@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, pendingChanges, users, type User } from "@/lib/db/schema";
+import { accountLinks, auditLog, pendingChanges, users, type User } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { signedInSession } from "@/test-support/users";
 import { RuleError } from "@/lib/auth/rule-error";
@@ -14,6 +14,7 @@ afterAll(() => testDb.close());
 beforeEach(async () => {
   testDb ??= await createTestDb();
   await testDb.db.delete(pendingChanges);
+  await testDb.db.delete(accountLinks);
   await testDb.db.delete(users);
 });
 
@@ -30,7 +31,6 @@ describe("managing users", () => {
       email: "a@example.com",
       name: "A",
       role: "support",
-      password: "a-long-password-1",
     });
     const before = (await testDb.db.select().from(auditLog)).length;
     await expect(
@@ -38,7 +38,6 @@ describe("managing users", () => {
         email: "A@EXAMPLE.COM",
         name: "A",
         role: "support",
-        password: "a-long-password-1",
       }),
     ).rejects.toThrow(RuleError);
     expect(await testDb.db.select().from(auditLog)).toHaveLength(before);
@@ -50,7 +49,6 @@ describe("managing users", () => {
       email: "s@example.com",
       name: "Sam",
       role: "support",
-      password: "a-long-password-1",
     });
     expect(pending).toBeNull();
     expect(user.role).toBe("support");

@@ -8,6 +8,7 @@ import { GATED_ROLES, type GatedRole } from "@/lib/changes/payloads";
 import { proposeChange, userSubject } from "@/lib/changes/store";
 import type { PendingChange, User } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
+import { issueAccountLink, latestLinkOf, type NewAccountLink } from "./account-links";
 import {
   createUser,
   factsOf,
@@ -16,12 +17,15 @@ import {
   writeRole,
   type NewUserInput,
 } from "./manage-users";
+import { writePasswordReset } from "./password-reset";
 
 /**
  * What an admin does to users, with dual control: granting finance or admin, enabling a disabled
- * finance or admin user, and resetting a finance or admin user's two-factor only propose the change (a second admin approves it under
- * Pending changes); everything else applies at once. Each writes one audit entry in the
- * transaction of the change.
+ * finance or admin user, and resetting a finance or admin user's two-factor or password only
+ * propose the change (a second admin approves it under Pending changes); everything else applies
+ * at once. Each writes one audit entry in the transaction of the change. No admin ever sets a
+ * password: a new user, or one whose password was reset, chooses their own through a one-time
+ * link, which the admin is given once to pass on.
  */
 
 /** Until a second admin approves their role, a new finance or admin user is a viewer: they can
@@ -31,16 +35,24 @@ export const ROLE_WHILE_PENDING: Role = "viewer";
 export const isGatedRole = (role: Role): role is GatedRole => (GATED_ROLES as readonly Role[]).includes(role);
 
 export type Outcome = { user: User; pending: PendingChange | null };
+/** A change that made a one-time link: null when it waits for a second admin (who is given it). */
+export type LinkOutcome = Outcome & { link: NewAccountLink | null };
 
+/** Creates the user with no password, and their invitation link. */
 export async function addUser(
   db: Db,
   actor: AuditActor & { userId: string },
-  input: NewUserInput,
-): Promise<Outcome> {
+  input: Omit<NewUserInput, "password">,
+): Promise<Outcome & { link: NewAccountLink }> {
   return db.transaction(async (tx) => {
     await lockActiveAdminIds(tx);
     const gated = isGatedRole(input.role) ? input.role : null;
-    const user = await createUser(tx, { ...input, role: gated ? ROLE_WHILE_PENDING : input.role });
+    const user = await createUser(tx, {
+      email: input.email,
+      name: input.name,
+      role: gated ? ROLE_WHILE_PENDING : input.role,
+    });
+    const link = await issueAccountLink(tx, { userId: user.id, kind: "invitation", createdBy: actor.userId });
     const pending = gated
       ? await proposeChange(tx, {
           kind: "grant_role",
@@ -59,12 +71,105 @@ export async function addUser(
         name: user.name,
         ...factsOf(user),
         ...(pending ? { pendingRole: gated, change: pending.id } : {}),
+        invitationExpiresAt: link.expiresAt.toISOString(),
       },
-      note: pending
-        ? `The ${ROLE_LABELS[gated as GatedRole]} role waits for a second admin's approval.`
-        : null,
+      note: [
+        "Invited: they choose their password through their one-time link.",
+        pending ? `The ${ROLE_LABELS[gated as GatedRole]} role waits for a second admin's approval.` : null,
+      ]
+        .filter(Boolean)
+        .join(" "),
     });
-    return { user, pending };
+    return { user, pending, link };
+  });
+}
+
+/**
+ * A new invitation link for someone who has not chosen a password yet (theirs expired, or was
+ * lost); the one before stops working. Once a person had a password, a new link is a password
+ * reset (resetUserPassword), which for finance and admin waits for a second admin.
+ */
+export async function renewInvitation(
+  db: Db,
+  actor: AuditActor & { userId: string },
+  userId: string,
+): Promise<Outcome & { link: NewAccountLink }> {
+  return db.transaction(async (tx) => {
+    const target = await lockUserOrThrow(tx, userId);
+    if (target.passwordHash !== null) {
+      throw new RuleError(
+        `${target.email} has chosen a password already. If they lost it, use Reset password. Reload the page.`,
+      );
+    }
+    if ((await latestLinkOf(tx, userId))?.kind === "password_reset") {
+      throw new RuleError(
+        `The password of ${target.email} was reset: for a new link, use Reset password again.`,
+      );
+    }
+    if (target.disabledAt) throw new RuleError(`${target.email} is disabled: enable them first.`);
+    const link = await issueAccountLink(tx, { userId, kind: "invitation", createdBy: actor.userId });
+    await recordAudit(tx, actor, {
+      action: "user.invitation_renewed",
+      object: { type: "user", id: userId },
+      after: { invitationExpiresAt: link.expiresAt.toISOString() },
+      note: "A new invitation link; the one before no longer works.",
+    });
+    return { user: target, pending: null, link };
+  });
+}
+
+/**
+ * An admin resets someone's password (they lost it, or it may be known to someone else): it stops
+ * working, every session of theirs ends, and a one-time link lets them choose another. For finance
+ * and admin it waits for a second admin, who is then given the link. Never one's own: that is
+ * changed under Password in one's account settings.
+ */
+export async function resetUserPassword(
+  db: Db,
+  actor: AuditActor & { userId: string },
+  userId: string,
+): Promise<LinkOutcome> {
+  if (userId === actor.userId) {
+    throw new RuleError(
+      "To change your own password, use Password in your account settings. If you lost it, ask another admin to reset it.",
+    );
+  }
+  return db.transaction(async (tx) => {
+    await lockActiveAdminIds(tx);
+    const target = await lockUserOrThrow(tx, userId);
+    if (target.disabledAt) throw new RuleError(`${target.email} is disabled: enable them first.`);
+    if (target.passwordHash === null && (await latestLinkOf(tx, userId))?.kind !== "password_reset") {
+      throw new RuleError(
+        `${target.email} has not chosen a password yet: give them a new invitation link instead (New link).`,
+      );
+    }
+    if (isGatedRole(target.role)) {
+      const before = { ...factsOf(target), password: target.passwordHash !== null };
+      const pending = await proposeChange(tx, {
+        kind: "reset_password",
+        subject: userSubject(userId),
+        targetUserId: userId,
+        payload: {},
+        basis: factsOf(target),
+        proposedBy: actor.userId,
+      });
+      await recordAudit(tx, actor, {
+        action: "change.proposed",
+        object: { type: "user", id: userId },
+        before,
+        after: { ...before, password: false, change: pending.id },
+        note: `Reset the password of ${target.email} (${ROLE_LABELS[target.role]}): waits for a second admin's approval.`,
+      });
+      return { user: target, pending, link: null };
+    }
+    const { before, after, link, sessionsEnded } = await writePasswordReset(tx, userId, actor.userId);
+    await recordAudit(tx, actor, {
+      action: "user.password_reset",
+      object: { type: "user", id: userId },
+      before,
+      after: { ...after, sessionsEnded, linkExpiresAt: link.expiresAt.toISOString() },
+    });
+    return { user: target, pending: null, link };
   });
 }
 

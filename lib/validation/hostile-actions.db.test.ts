@@ -17,7 +17,7 @@ const state = vi.hoisted(() => ({
   session: { status: "signed-out" } as SessionState,
 }));
 vi.mock("@/lib/auth/current-user", () => ({ readSession: async () => state.session }));
-vi.mock("@/lib/db/client", () => ({ getDb: async () => state.db }));
+vi.mock("@/lib/db/client", () => ({ getDb: async () => state.db, getDbHandle: async () => ({}) }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
 vi.mock("@/lib/service/app-client", () => ({
@@ -33,6 +33,8 @@ const invoices = await import("@/lib/invoices/actions");
 const withdrawals = await import("@/lib/withdrawals/actions");
 const users = await import("@/lib/users/actions");
 const changes = await import("@/lib/change-review/actions");
+const join = await import("@/lib/users/join-actions");
+const passwords = await import("@/lib/auth/password-actions");
 const passkeys = await import("@/lib/auth/passkey-actions");
 // Passkeys belong to the public URL's host: with one, hostile answers reach their checks.
 process.env.NEXTAUTH_URL = "https://paydesk.example";
@@ -175,11 +177,48 @@ const CASES: {
       ),
       name: value,
       role: fc.oneof(fc.constant("viewer"), value),
-      password: fc.oneof(
-        value,
-        value.map((p) => `${p}-long-enough-password`),
-      ),
     }),
+  },
+  {
+    name: "new invitation link",
+    role: "admin",
+    action: users.renewInvitationAction,
+    input: fc.record({ userId: fc.oneof(fc.constant(ID), value) }),
+  },
+  {
+    name: "reset password",
+    role: "admin",
+    action: users.resetPasswordAction,
+    input: fc.record({ userId: fc.oneof(fc.constant(ID), value) }),
+  },
+  {
+    name: "choose a password through a link",
+    role: "support",
+    action: join.choosePasswordAction,
+    input: fc
+      .record({
+        token: fc.oneof(value, fc.constant("A".repeat(43))),
+        password: fc.oneof(
+          value,
+          value.map((p) => `${p}-long-enough-password`),
+        ),
+      })
+      .map((form) => ({ ...form, confirmPassword: form.password })),
+  },
+  {
+    name: "change my password",
+    role: "support",
+    action: passwords.changeMyPasswordAction,
+    input: fc
+      .record({
+        currentPassword: fc.oneof(fc.constant("x".repeat(12)), value),
+        password: fc.oneof(
+          value,
+          value.map((p) => `${p}-long-enough-password`),
+        ),
+        code: value,
+      })
+      .map((form) => ({ ...form, confirmPassword: form.password })),
   },
   {
     name: "change role",

@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { signInSchema } from "@/lib/auth/credentials-schema";
+import { changePasswordSchema } from "@/lib/auth/password-policy";
+import { choosePasswordSchema } from "@/lib/users/account-link-schemas";
 import { emptyInvoiceForm, invoiceFormSchema } from "@/lib/invoices/form-schema";
 import { parseInvoiceListParams } from "@/lib/invoices/list-filter";
 import { createInvoiceInputSchema, createWithdrawalInputSchema } from "@/lib/service/schemas";
@@ -45,8 +47,20 @@ const SCHEMAS: { name: string; schema: z.ZodType; base: Record<string, unknown>;
   {
     name: "create user",
     schema: createUserSchema,
-    base: { email: "a@example.com", name: "A", role: "viewer", password: "a-long-password" },
-    text: ["email", "name", "role", "password"],
+    base: { email: "a@example.com", name: "A", role: "viewer" },
+    text: ["email", "name", "role"],
+  },
+  {
+    name: "choose a password through a link",
+    schema: choosePasswordSchema(),
+    base: { token: "A".repeat(43), password: "a-long-password", confirmPassword: "a-long-password" },
+    text: ["token", "password", "confirmPassword"],
+  },
+  {
+    name: "change my password",
+    schema: changePasswordSchema(),
+    base: { currentPassword: "x", password: "a-long-password", confirmPassword: "a-long-password", code: "" },
+    text: ["currentPassword", "password", "confirmPassword", "code"],
   },
   {
     name: "change role",

@@ -7,6 +7,8 @@ import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/auth/action-result";
 import { approveChangeAction, cancelChangeAction, rejectChangeAction } from "@/lib/change-review/actions";
 import type { ChangeView } from "@/lib/change-review/queries";
+import type { HandedOverLink } from "@/lib/users/account-link-url";
+import { showOneTimeLink } from "@/components/account-links/one-time-link";
 
 /**
  * Approve, reject or cancel one pending change: only what the server said this admin may do
@@ -16,10 +18,12 @@ export function ChangeActions({ change }: { change: ChangeView }) {
   const router = useRouter();
   const may = change.viewerMay;
 
-  const run = async (action: () => Promise<ActionResult<{ message: string }>>) => {
+  const run = async (action: () => Promise<ActionResult<{ message: string; link?: HandedOverLink }>>) => {
     const result = await action();
     if (result.ok) toast.success(result.data.message);
     else toast.error(result.message);
+    // An approved password reset: the approver is shown the person's new link, once.
+    if (result.ok && result.data.link) showOneTimeLink(result.data.link);
     router.refresh();
     return result.ok;
   };
@@ -34,7 +38,7 @@ export function ChangeActions({ change }: { change: ChangeView }) {
         <ConfirmDialog
           trigger={<Button size="sm">Approve</Button>}
           title="Approve this change?"
-          description={`${change.description}. Proposed by ${change.proposedBy}. It applies as soon as you approve.`}
+          description={`${change.description}. Proposed by ${change.proposedBy}. It applies as soon as you approve.${change.kind === "reset_password" ? " You are then shown their new one-time link, once, to send them." : ""}`}
           confirmLabel="Approve"
           onConfirm={() => run(() => approveChangeAction({ id: change.id }))}
         />

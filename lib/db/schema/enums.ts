@@ -25,7 +25,13 @@ export const WITHDRAWAL_STATES = [
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 /** Changes that wait for a second admin; see lib/db/schema/changes.ts. */
-export const CHANGE_KINDS = ["grant_role", "enable_user", "reset_two_factor", "approval_threshold"] as const;
+export const CHANGE_KINDS = [
+  "grant_role",
+  "enable_user",
+  "reset_two_factor",
+  "reset_password",
+  "approval_threshold",
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 export const CHANGE_STATES = ["pending", "approved", "rejected", "cancelled"] as const;

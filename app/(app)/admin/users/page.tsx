@@ -24,7 +24,9 @@ export default async function UsersPage() {
           <h1 className="text-2xl font-semibold">Users</h1>
           <p className="text-sm text-slate-600">
             Who can sign in to Paydesk, and what their role lets them do. Granting finance or admin, and
-            enabling a disabled finance or admin user or resetting their two-factor, waits for a second admin.
+            enabling a disabled finance or admin user or resetting their password or two-factor, waits for a
+            second admin. Nobody sets another person&apos;s password: new users choose theirs through a
+            one-time invitation link.
           </p>
         </div>
         <Button asChild>
@@ -40,6 +42,18 @@ export default async function UsersPage() {
           role: user.role,
           disabled: Boolean(user.disabledAt),
           twoFactor: user.twoFactor,
+          password: user.password.set
+            ? { set: true }
+            : {
+                set: false,
+                link: user.password.link
+                  ? {
+                      kind: user.password.link.kind,
+                      expiresAt: user.password.link.expiresAt.toISOString(),
+                      expired: user.password.link.expired,
+                    }
+                  : null,
+              },
           createdAt: user.createdAt.toISOString(),
           pendingChange: pendingFor.get(user.id) ?? null,
         }))}

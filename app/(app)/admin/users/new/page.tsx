@@ -11,7 +11,8 @@ export default async function NewUserPage() {
       <div>
         <h1 className="text-2xl font-semibold">New user</h1>
         <p className="text-sm text-slate-600">
-          Share the password with the person privately; they sign in with their email.
+          Paydesk then gives you a one-time invitation link for them: send it to them privately. They open it
+          and choose their own password; nobody else ever knows it.
         </p>
       </div>
       <CreateUserForm />

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { safeText } from "@/lib/validation/text";
+import { passwordSchema } from "./credentials-schema";
+import { stepUpProofSchema } from "./passkeys/schemas";
+
+/**
+ * What a password a person chooses must be: 12 to 200 characters, and hard to guess as zxcvbn
+ * judges it (a score of 3 of 4 at least), with the person's own email and name counted as easy
+ * words. One schema for the browser and the server: the form checks as the person types (loading
+ * zxcvbn on the first check), and the action checks again once it knows whose password it is.
+ */
+
+export const MIN_STRENGTH = 3;
+export const PASSWORDS_DIFFER = "The two passwords differ. Type the same password in both fields.";
+const TOO_EASY = "This password is easy to guess.";
+
+/** The person's own words, which make a password easy to guess for anyone who knows them. */
+export function ownWords(person: { email: string; name: string }): string[] {
+  const [local = "", domain = ""] = person.email.split("@");
+  return [person.email, local, ...domain.split("."), person.name, ...person.name.split(/\s+/)].filter(
+    (word) => word.length > 1,
+  );
+}
+
+/** Why the password is too easy to guess, in zxcvbn's words, or null when it is strong enough. */
+export async function passwordWeakness(
+  password: string,
+  userInputs: readonly string[],
+): Promise<string | null> {
+  const { estimateStrength } = await import("./password-strength");
+  const { score, warning, suggestions } = estimateStrength(password, userInputs);
+  if (score >= MIN_STRENGTH) return null;
+  return [warning || TOO_EASY, ...suggestions].join(" ");
+}
+
+const samePassword = (values: { password: string; confirmPassword: string }) =>
+  values.password === values.confirmPassword;
+
+/**
+ * The new password and its confirmation, beside the form's other fields. With `userInputs` (the
+ * person's ownWords) the strength is checked too (asynchronously: parse with safeParseAsync).
+ */
+export function newPasswordSchema<Shape extends z.ZodRawShape>(
+  fields: Shape,
+  userInputs?: readonly string[],
+) {
+  const password = userInputs
+    ? passwordSchema.superRefine(async (value, context) => {
+        if (value.length < 12 || value.length > 200) return;
+        const weakness = await passwordWeakness(value, userInputs);
+        if (weakness) context.addIssue({ code: "custom", message: weakness });
+      })
+    : passwordSchema;
+  return z
+    .object({
+      ...fields,
+      password,
+      confirmPassword: safeText().max(200, "Use at most 200 characters."),
+    })
+    .refine((values) => samePassword(values as { password: string; confirmPassword: string }), {
+      path: ["confirmPassword"],
+      message: PASSWORDS_DIFFER,
+    });
+}
+
+/**
+ * Changing one's own password: the current one, the new one twice, and a fresh second factor
+ * (a code, or a passkey's answer: step-up.ts's proof) when this session's last confirmation is too old.
+ */
+export const changePasswordSchema = (userInputs?: readonly string[]) =>
+  newPasswordSchema(
+    {
+      currentPassword: safeText()
+        .min(1, "Enter your current password.")
+        .max(200, "Use at most 200 characters."),
+      ...stepUpProofSchema,
+    },
+    userInputs,
+  );
+export type ChangePasswordInput = z.input<ReturnType<typeof changePasswordSchema>>;
