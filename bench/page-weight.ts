@@ -127,7 +127,7 @@ async function signIn(context: BrowserContext, email: string, signedIn: Map<stri
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("paydesk-demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.getByTestId("signed-in-user").waitFor();
   signedIn.set(email, JSON.stringify(await context.cookies()));
   await page.close();
