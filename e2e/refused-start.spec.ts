@@ -116,3 +116,17 @@ test("a public demo (PAYDESK_DEMO_PUBLIC=1) starts, and says in its log that its
   expect(output).toContain("demo user(s) created");
   expect(output).toContain("demo mode is reachable from other machines on 0.0.0.0");
 });
+
+test("a PostgreSQL it cannot reach refuses in one line, naming host, port and cause (no credentials, no failed query)", () => {
+  const { status, output } = start({
+    PAYDESK_SANDBOX: "embedded",
+    DATABASE_URL: "postgres://paydesk:s3cret-pass@127.0.0.1:1/paydesk",
+  });
+  expect(status).toBe(1);
+  expect(output).toMatch(
+    /\[paydesk\] refusing to start: cannot connect to PostgreSQL at 127\.0\.0\.1:1 \(database paydesk\): connect ECONNREFUSED[^\n]*\n/,
+  );
+  expect(output).not.toContain("Failed query");
+  expect(output).not.toContain("s3cret-pass");
+  expect(output).not.toMatch(/^\s+at /m);
+});

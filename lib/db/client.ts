@@ -47,6 +47,8 @@ async function openDb(): Promise<DbHandle> {
 }
 
 async function openPostgres(url: string): Promise<DbHandle> {
+  const { assertPostgresReachable } = await import("./postgres-reachable");
+  await assertPostgresReachable(url);
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
