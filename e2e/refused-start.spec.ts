@@ -130,3 +130,39 @@ test("a PostgreSQL it cannot reach refuses in one line, naming host, port and ca
   expect(output).not.toContain("s3cret-pass");
   expect(output).not.toMatch(/^\s+at /m);
 });
+
+test("PAYDESK_MIGRATE=off on a schema behind the release refuses, naming npm run db:migrate; after db:migrate it starts", async () => {
+  const dataDir = freshDataDir();
+  const migrateOff = { PAYDESK_SANDBOX: "embedded", PAYDESK_MIGRATE: "off", PAYDESK_DATA_DIR: dataDir };
+  const refused = start(migrateOff);
+  expect(refused.status).toBe(1);
+  expect(refused.output).toMatch(
+    /refusing to start: the database's schema empty \(no migration applied\); \d+ migration\(s\) pending/,
+  );
+  expect(refused.output).toContain("run `npm run db:migrate`");
+
+  const db = (command: string) =>
+    spawnSync("npm", ["run", "--silent", command], {
+      env: serverEnv({ PAYDESK_DATA_DIR: dataDir }),
+      encoding: "utf8",
+    });
+  const before = db("db:status");
+  expect(before.status).toBe(1);
+  expect(before.stdout).toContain("Run `npm run db:migrate` to apply them.");
+  const migrated = db("db:migrate");
+  expect(migrated.status).toBe(0);
+  expect(migrated.stdout).toMatch(/Applied \d+ migration\(s\): 0000_users, /);
+  const after = db("db:status");
+  expect(after.status).toBe(0);
+  expect(after.stdout).toMatch(/^schema current \(at \d{4}_[a-z_]+, \d+ migrations\)/);
+
+  const output = await serveUntil(migrateOff, "using the embedded sandbox");
+  expect(output).toContain("using the embedded sandbox");
+  expect(output).not.toContain("refusing to start");
+});
+
+test("an unknown PAYDESK_MIGRATE refuses, naming the values", () => {
+  const { status, output } = start({ PAYDESK_SANDBOX: "embedded", PAYDESK_MIGRATE: "later" });
+  expect(status).toBe(1);
+  expect(output).toContain("PAYDESK_MIGRATE: must be `on` or `off`");
+});

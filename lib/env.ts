@@ -13,6 +13,8 @@ const flag = z
 const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   PAYDESK_DATA_DIR: z.string().min(1).default("./data/paydesk"),
+  /** `off`: never migrate at start (run `npm run db:migrate`); a start on an older schema refuses. */
+  PAYDESK_MIGRATE: z.enum(["on", "off"], "must be `on` or `off`").default("on"),
   PAYDESK_DEMO: flag,
   /** With PAYDESK_DEMO: serve the demo on an address other machines reach, on purpose. */
   PAYDESK_DEMO_PUBLIC: flag,

@@ -41,9 +41,45 @@ export async function closeDb(): Promise<void> {
   if (handle) await (await handle).close();
 }
 
-async function openDb(): Promise<DbHandle> {
+/**
+ * What opening does to the schema: `migrate` applies pending migrations (the default at start),
+ * `require-current` refuses a schema behind this release (PAYDESK_MIGRATE=off), `as-is` only
+ * opens (npm run db:status).
+ */
+export type SchemaMode = "migrate" | "require-current" | "as-is";
+
+function openDb(): Promise<DbHandle> {
+  return openDatabase(serverEnv().PAYDESK_MIGRATE === "off" ? "require-current" : "migrate");
+}
+
+/** Opens the configured database on its own, outside the process-wide handle (the db commands). */
+export async function openDatabase(mode: SchemaMode): Promise<DbHandle> {
   const env = serverEnv();
-  return env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite(env.PAYDESK_DATA_DIR);
+  const handle = env.DATABASE_URL
+    ? await openPostgres(env.DATABASE_URL)
+    : await openPglite(env.PAYDESK_DATA_DIR);
+  try {
+    await prepareSchema(handle, mode);
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function prepareSchema(handle: DbHandle, mode: SchemaMode): Promise<void> {
+  if (mode === "as-is") return;
+  if (mode === "require-current") {
+    const { assertSchemaCurrent } = await import("./migration-status");
+    return assertSchemaCurrent(handle.db);
+  }
+  if (handle.pgPool) {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_FOLDER });
+  }
 }
 
 async function openPostgres(url: string): Promise<DbHandle> {
@@ -51,13 +87,11 @@ async function openPostgres(url: string): Promise<DbHandle> {
   await assertPostgresReachable(url);
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: 10 });
   // An idle connection the server drops (restart, failover, network) is emitted here; without a
   // listener Node ends the process. The pool replaces the connection on the next query.
   pool.on("error", (error) => console.error("[db] an idle PostgreSQL connection failed:", error.message));
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, pgPool: pool, close: () => pool.end() };
 }
 
@@ -66,10 +100,8 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
   const unlock = await lockDataDir(dir);
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
   const client = await PGlite.create(dir);
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
     close: async () => {
