@@ -13,7 +13,12 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "app/**/*.test.ts",
+      "components/**/*.test.ts",
+      "test-support/architecture/*.test.ts",
+    ],
     setupFiles: ["./test-support/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

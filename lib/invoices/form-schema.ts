@@ -16,7 +16,7 @@ import { paymentMethodIssues } from "@/lib/currencies/crypto";
 /**
  * The invoice form, shared by the browser (react-hook-form) and the server action. Every value is
  * a string or boolean as the form holds it; `toServiceInput` turns a valid form into the client's
- * input. Bounds are service-api.md 4.2 and 8.
+ * input. Bounds are those of docs/service-api.md (Invoices).
  */
 const optionalUrl = safeText()
   .trim()

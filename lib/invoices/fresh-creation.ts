@@ -6,7 +6,7 @@ import type { CreateInvoiceInput } from "@/lib/service/schemas";
 const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 
 /**
- * The creation answer has no status (service-api.md 2.2). An invoice the service made for this very
+ * The creation answer has no status (docs/service-api.md, Invoices). An invoice the service made for this very
  * call, with nothing paid and not expired, is `pending` by the spec's own definition ("an invoice
  * with no payment yet", section 3), so it needs no second call to read it. Anything else — an order
  * id the service already held (made before this call), money already received, a missing

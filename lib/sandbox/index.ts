@@ -1,5 +1,5 @@
 /**
- * The embedded sandbox of the payment service (service-api.md), as a web-standard
+ * The embedded sandbox of the payment service (docs/service-api.md), as a web-standard
  * `handle(Request): Promise<Response>` so a Next.js catch-all route or server.ts can mount it.
  * Self-contained: imports nothing from the rest of the app.
  */

@@ -1,6 +1,6 @@
 import "server-only";
 
-// The typed client of the payment service (service-api.md). Inputs are validated before sending;
+// The typed client of the payment service (docs/service-api.md). Inputs are validated before sending;
 // creation calls are retried on Unavailable/RateLimited with the identical body (same order_id, same
 // sign), relying on the service's order_id idempotency; 4xx answers are never retried.
 import type { z } from "zod";
@@ -113,7 +113,7 @@ export function createServiceClient(config: ServiceClientConfig): ServiceClient 
 
     async createWithdrawal(input) {
       const valid = validateOrThrow(createWithdrawalInputSchema, input);
-      // Signed with the invoice key (service-api.md 5.2); authenticated with the withdrawal key.
+      // Signed with the invoice key (docs/service-api.md, the sign field); authenticated with the withdrawal key.
       const { body } = buildSignedBody(withdrawalPayload(valid), config.invoiceKey, signStyle);
       const request: HttpRequest = {
         method: "POST",

@@ -1,4 +1,4 @@
-// Turns a non-2xx answer into a typed error. The spec leaves the error body open (service-api.md 7):
+// Turns a non-2xx answer into a typed error. The spec leaves the error body open (docs/service-api.md, Errors):
 // `message` and/or `errors` may be missing, `errors` may be a map or a list, the body may be HTML.
 import {
   InsufficientFunds,

@@ -1,4 +1,4 @@
-// Tolerant parsing of the service's answers (DESIGN.md 3) into typed values. Input is the output of
+// Tolerant parsing of the service's answers (docs/service-api.md, where the spec is silent) into typed values. Input is the output of
 // the lossless parser, so amounts arrive as JsonNumber or string and become decimal strings, never
 // floats. Only the ids are required: a record the service created must never be lost because a
 // secondary field was missing or odd; such fields become null. Unknown fields are ignored.

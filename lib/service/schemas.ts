@@ -1,4 +1,4 @@
-// Input rules of service-api.md 4.1, 4.2 and 8, as zod schemas the app's forms can reuse.
+// Input rules of docs/service-api.md (invoices and withdrawals), as zod schemas the app's forms can reuse.
 // Field names are camelCase; the client maps them to the wire names. Amounts stay decimal strings.
 import { z } from "zod";
 import { isPositiveAmount } from "@/lib/currencies/amount-rules";
@@ -61,7 +61,7 @@ export const createInvoiceInputSchema = z.object({
   orderId: orderIdSchema,
   amount: decimalAmountSchema,
   fiatCurrency: fiatCurrencySchema,
-  /** Fix the crypto currency and network at creation (sandbox extension; DESIGN.md 3). */
+  /** Fix the crypto currency and network at creation (sandbox extension; docs/service-api.md). */
   currency: cryptoCurrencySchema.optional(),
   network: networkSchema.optional(),
   isPaymentMultiple: z.boolean().optional(),

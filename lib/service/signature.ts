@@ -1,6 +1,6 @@
 import "server-only";
 
-// Withdrawal request signing and webhook verification (service-api.md 5.2, DESIGN.md 3).
+// Withdrawal request signing and webhook verification (docs/service-api.md: the sign field, webhooks).
 // sign = hex HMAC-SHA256 over the JSON of the payload without `sign`, keyed with the INVOICE key.
 // The spec does not fix the serialization, so the client signs exactly the bytes it sends and the
 // verifier accepts the few encodings a PHP or JS service would plausibly produce.

@@ -11,7 +11,7 @@ import { sharedResponses } from "./responses";
 import { outputSchemas } from "./schemas";
 import { v1Paths } from "./v1";
 
-const description = `Embedded implementation of service-api.md, plus a control API for tests and demos and the hosted pay page.
+const description = `Embedded implementation of the payment service's API (docs/service-api.md), plus a control API for tests and demos and the hosted pay page.
 
 Every status code an operation can answer is listed on it. Besides those:
 
@@ -34,7 +34,7 @@ export function openApiDocument(serverUrl: string): Schema {
     tags: [
       {
         name: "Service API",
-        description: "The payment service API of service-api.md. Subject to injected faults.",
+        description: "The payment service API of docs/service-api.md. Subject to injected faults.",
       },
       {
         name: "Control API",

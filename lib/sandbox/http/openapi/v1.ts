@@ -1,4 +1,4 @@
-/** The service API proper (service-api.md): invoices and withdrawals, with injected faults (503). */
+/** The service API proper (docs/service-api.md): invoices and withdrawals, with injected faults (503). */
 import { idParam, jsonBody, jsonContent, ok, ref, str, unlistedMethods, type Schema } from "./helpers";
 import { errors } from "./responses";
 
