@@ -93,6 +93,18 @@ describe(`checkReadiness (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(await checkReadiness(testDb.db, inputs())).toEqual({ status: "ready" });
   });
 
+  it("says none are applied when the database has no migrations table", async () => {
+    await testDb.db.execute(sql`alter table drizzle.__drizzle_migrations rename to hidden_migrations`);
+    try {
+      expect(await checkReadiness(testDb.db, inputs())).toEqual({
+        status: "not ready",
+        problems: ["migrations: none applied (no migrations table)"],
+      });
+    } finally {
+      await testDb.db.execute(sql`alter table drizzle.hidden_migrations rename to __drizzle_migrations`);
+    }
+  });
+
   it("is ready when the database has migrations newer than this build (a rolling deploy)", async () => {
     const older = (await shippedMigrations()).slice(0, -1);
     const readiness = await checkReadiness(testDb.db, { ...inputs(), expectedMigrations: older });
