@@ -4,6 +4,7 @@ import type { ServiceClient } from "@/lib/service";
 import { queuePolledRefreshes } from "@/lib/webhooks/processing-queue";
 import { InvoiceRefresher } from "./invoice-refresher";
 import { InvoiceResender } from "./invoice-resender";
+import type { LoopLiveness } from "./periodic-job";
 import { createPollBudget } from "./poll-budget";
 import { WebhookPruner } from "./webhook-pruner";
 import { WebhookSweeper } from "./webhook-sweeper";
@@ -17,6 +18,7 @@ const globalKey = Symbol.for("paydesk.backgroundJobs");
 interface Loop {
   start(): void;
   stop(): Promise<void>;
+  liveness(): LoopLiveness;
 }
 type GlobalWithJobs = typeof globalThis & { [globalKey]?: Loop[] };
 
@@ -50,4 +52,13 @@ export async function stopBackgroundJobs(): Promise<void> {
   const loops = store[globalKey] ?? [];
   delete store[globalKey];
   await Promise.all(loops.map((loop) => loop.stop()));
+}
+
+/**
+ * When each of this process's loops started and last finished a round, for readiness; null when
+ * startBackgroundJobs has not run in this process (a test, a CLI, or before start-up).
+ */
+export function backgroundLoopLiveness(): LoopLiveness[] | null {
+  const loops = (globalThis as GlobalWithJobs)[globalKey];
+  return loops ? loops.map((loop) => loop.liveness()) : null;
 }

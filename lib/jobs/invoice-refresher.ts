@@ -50,7 +50,7 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
   private budgetRetryInMs: number | null = null;
 
   constructor(private readonly options: InvoiceRefresherOptions) {
-    super(options.intervalMs ?? 5_000);
+    super("invoice-refresher", options.intervalMs ?? 5_000);
     this.batchSize = options.batchSize ?? 50;
     this.concurrency = options.concurrency ?? 4;
     this.pollBudget = options.pollBudget ?? createPollBudget(20);

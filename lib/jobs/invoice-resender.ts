@@ -37,7 +37,7 @@ export class InvoiceResender extends PeriodicJob<ResendReport> {
   private readonly log: Pick<Console, "error" | "info">;
 
   constructor(private readonly options: InvoiceResenderOptions) {
-    super(options.intervalMs ?? 3_000);
+    super("invoice-resender", options.intervalMs ?? 3_000);
     this.batchSize = options.batchSize ?? 20;
     this.log = options.log ?? console;
   }

@@ -8,7 +8,7 @@ class CountingJob extends PeriodicJob<{ done: number }> {
     intervalMs: number,
     private readonly full: (round: number) => boolean = () => false,
   ) {
-    super(intervalMs);
+    super("counting", intervalMs);
   }
   protected filledBatch(): boolean {
     return this.full(this.rounds);
@@ -72,5 +72,39 @@ describe("PeriodicJob", () => {
     expect(job.rounds).toBe(2);
     job.release?.();
     await job.stop();
+  });
+
+  it("records when it started, when the round in progress began and when the last one finished", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+    const job = new CountingJob(1_000);
+    expect(job.liveness()).toEqual({
+      name: "counting",
+      intervalMs: 1_000,
+      startedAt: null,
+      lastRoundFinishedAt: null,
+      roundRunningSince: null,
+    });
+    job.start();
+    expect(job.liveness().startedAt).toBe(1_000_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(job.liveness()).toMatchObject({ roundRunningSince: 1_001_000, lastRoundFinishedAt: null });
+    await vi.advanceTimersByTimeAsync(400);
+    job.release?.();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(job.liveness()).toMatchObject({ roundRunningSince: null, lastRoundFinishedAt: 1_001_400 });
+    await job.stop();
+    expect(job.liveness()).toMatchObject({ startedAt: null, lastRoundFinishedAt: 1_001_400 });
+  });
+
+  it("records a round run by runOnce too", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(5_000);
+    const job = new CountingJob(1_000);
+    const round = job.runOnce();
+    expect(job.liveness().roundRunningSince).toBe(5_000);
+    job.release?.();
+    await round;
+    expect(job.liveness()).toMatchObject({ roundRunningSince: null, lastRoundFinishedAt: 5_000 });
   });
 });

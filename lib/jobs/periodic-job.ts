@@ -1,3 +1,16 @@
+/** What readiness needs to know of a loop (times are epoch milliseconds). */
+export interface LoopLiveness {
+  /** Stable, for operators: the loop's name in logs and readiness problems. */
+  name: string;
+  intervalMs: number;
+  /** When start() was last called; null while the loop is stopped. */
+  startedAt: number | null;
+  /** When the last round finished, however it was started (timer or runOnce). */
+  lastRoundFinishedAt: number | null;
+  /** When the round in progress began; null between rounds. */
+  roundRunningSince: number | null;
+}
+
 /**
  * A background loop: every interval, run one round. Rounds never overlap within an instance (a
  * runOnce during a round joins it); a round that reports a full batch starts the next one at
@@ -8,8 +21,14 @@ export abstract class PeriodicJob<Report> {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<Report> | null = null;
   private stopped = true;
+  private startedAt: number | null = null;
+  private lastRoundFinishedAt: number | null = null;
+  private roundRunningSince: number | null = null;
 
-  protected constructor(protected readonly intervalMs: number) {}
+  protected constructor(
+    readonly name: string,
+    protected readonly intervalMs: number,
+  ) {}
 
   /** One round's work. Never rejects; errors are logged. */
   protected abstract round(): Promise<Report>;
@@ -25,12 +44,14 @@ export abstract class PeriodicJob<Report> {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.startedAt = Date.now();
     this.schedule(this.intervalMs);
   }
 
   /** Stops scheduling rounds and waits for the one in progress, if any. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.startedAt = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running?.catch(() => {});
@@ -38,10 +59,25 @@ export abstract class PeriodicJob<Report> {
 
   /** One round, or the one already running. Never rejects. */
   runOnce(): Promise<Report> {
-    this.running ??= this.round().finally(() => {
-      this.running = null;
-    });
+    if (!this.running) {
+      this.roundRunningSince = Date.now();
+      this.running = this.round().finally(() => {
+        this.running = null;
+        this.roundRunningSince = null;
+        this.lastRoundFinishedAt = Date.now();
+      });
+    }
     return this.running;
+  }
+
+  liveness(): LoopLiveness {
+    return {
+      name: this.name,
+      intervalMs: this.intervalMs,
+      startedAt: this.startedAt,
+      lastRoundFinishedAt: this.lastRoundFinishedAt,
+      roundRunningSince: this.roundRunningSince,
+    };
   }
 
   private schedule(delayMs: number) {

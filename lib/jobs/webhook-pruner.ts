@@ -29,7 +29,7 @@ export class WebhookPruner extends PeriodicJob<PruneReport> {
   private readonly log: Pick<Console, "error">;
 
   constructor(private readonly options: WebhookPrunerOptions) {
-    super(options.intervalMs ?? 10 * 60_000);
+    super("webhook-pruner", options.intervalMs ?? 10 * 60_000);
     this.batchSize = options.batchSize ?? 1_000;
     this.log = options.log ?? console;
   }

@@ -31,7 +31,7 @@ export class WebhookSweeper extends PeriodicJob<SweepReport> {
   private readonly log: Pick<Console, "error">;
 
   constructor(private readonly options: WebhookSweeperOptions) {
-    super(options.intervalMs ?? 30_000);
+    super("webhook-sweeper", options.intervalMs ?? 30_000);
     this.batchSize = options.batchSize ?? 20;
     this.log = options.log ?? console;
   }

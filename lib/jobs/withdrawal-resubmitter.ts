@@ -47,7 +47,7 @@ export class WithdrawalResubmitter extends PeriodicJob<ResubmitReport> {
   private readonly log: Pick<Console, "error" | "info">;
 
   constructor(private readonly options: WithdrawalResubmitterOptions) {
-    super(options.intervalMs ?? 3_000);
+    super("withdrawal-resubmitter", options.intervalMs ?? 3_000);
     this.batchSize = options.batchSize ?? 20;
     this.log = options.log ?? console;
   }

@@ -1,0 +1,29 @@
+import { getDb } from "@/lib/db/client";
+import { backgroundLoopLiveness } from "@/lib/jobs/background-jobs";
+import { checkReadiness, type Readiness } from "@/lib/readiness/check-readiness";
+import { shippedMigrations } from "@/lib/readiness/shipped-migrations";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * Readiness for a load balancer: 200 only when this instance can do its work (the database
+ * answers, its migrations are current, the background loops run), else 503 naming each problem.
+ * Public, like /api/health: the problems say what kind of failure, never a host or a credential.
+ */
+export async function GET() {
+  let readiness: Readiness;
+  try {
+    readiness = await checkReadiness(getDb(), {
+      now: Date.now(),
+      loops: backgroundLoopLiveness(),
+      expectedMigrations: shippedMigrations(),
+    });
+  } catch {
+    // checkReadiness never rejects; this keeps the answer a 503, never a 500, if that ever changes.
+    readiness = { status: "not ready", problems: ["readiness: the check itself failed"] };
+  }
+  return Response.json(readiness, {
+    status: readiness.status === "ready" ? 200 : 503,
+    headers: { "cache-control": "no-store" },
+  });
+}

@@ -1,0 +1,157 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/lib/db/types";
+import type { LoopLiveness } from "@/lib/jobs/periodic-job";
+import { createTestDb, type TestDb } from "@/test-support/test-db";
+import { checkReadiness } from "./check-readiness";
+import { shippedMigrations } from "./shipped-migrations";
+
+let testDb: TestDb;
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(() => testDb.close());
+afterEach(() => vi.useRealTimers());
+
+const NOW = Date.parse("2026-11-26T02:00:00Z");
+
+function loop(overrides: Partial<LoopLiveness> = {}): LoopLiveness {
+  return {
+    name: "invoice-refresher",
+    intervalMs: 30_000,
+    startedAt: NOW - 600_000,
+    lastRoundFinishedAt: NOW - 10_000,
+    roundRunningSince: null,
+    ...overrides,
+  };
+}
+
+const inputs = (loops: LoopLiveness[] | null = [loop()]) => ({
+  now: NOW,
+  loops,
+  expectedMigrations: shippedMigrations(),
+});
+
+describe(`checkReadiness (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("is ready on a migrated database with loops that just started or ran a round within twice their interval", async () => {
+    const loops = [
+      loop({ name: "invoice-refresher", startedAt: NOW - 1_000, lastRoundFinishedAt: null }),
+      loop({ name: "webhook-sweeper", lastRoundFinishedAt: NOW - 60_000 }),
+    ];
+    expect(await checkReadiness(testDb.db, inputs(loops))).toEqual({ status: "ready" });
+  });
+
+  it("does not check loops when none were started in this process", async () => {
+    expect(await checkReadiness(testDb.db, inputs(null))).toEqual({ status: "ready" });
+  });
+
+  it("names a loop with no round for more than twice its interval, and one stuck in its first round", async () => {
+    const loops = [
+      loop({ name: "invoice-refresher", lastRoundFinishedAt: NOW - 95_000 }),
+      loop({
+        name: "webhook-sweeper",
+        startedAt: NOW - 100_000,
+        lastRoundFinishedAt: null,
+        roundRunningSince: NOW - 70_000,
+      }),
+      loop({ name: "webhook-pruner", intervalMs: 600_000, lastRoundFinishedAt: NOW - 1_000_000 }),
+    ];
+    expect(await checkReadiness(testDb.db, inputs(loops))).toEqual({
+      status: "not ready",
+      problems: [
+        "loop invoice-refresher: no round for 95 s (interval 30 s)",
+        "loop webhook-sweeper: no round since it started 100 s ago (interval 30 s); the current round has run for 70 s",
+      ],
+    });
+  });
+
+  it("names a loop that was stopped", async () => {
+    const readiness = await checkReadiness(testDb.db, inputs([loop({ startedAt: null })]));
+    expect(readiness).toEqual({ status: "not ready", problems: ["loop invoice-refresher: stopped"] });
+  });
+
+  it("names the migration the database lacks", async () => {
+    const [last] = (await shippedMigrations()).slice(-1);
+    if (!last) throw new Error("this build ships no migrations");
+    const removed = (await testDb.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${last.when} returning hash`,
+    )) as unknown as { rows: { hash: string }[] };
+    const [row] = removed.rows;
+    expect(removed.rows).toHaveLength(1);
+    try {
+      expect(await checkReadiness(testDb.db, inputs())).toEqual({
+        status: "not ready",
+        problems: [
+          `migrations: ${last.tag} not applied (the database is behind this build; a restart applies them)`,
+        ],
+      });
+    } finally {
+      await testDb.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${row?.hash}, ${last.when})`,
+      );
+    }
+    expect(await checkReadiness(testDb.db, inputs())).toEqual({ status: "ready" });
+  });
+
+  it("says none are applied when the database has no migrations table", async () => {
+    await testDb.db.execute(sql`alter table drizzle.__drizzle_migrations rename to hidden_migrations`);
+    try {
+      expect(await checkReadiness(testDb.db, inputs())).toEqual({
+        status: "not ready",
+        problems: ["migrations: none applied (no migrations table)"],
+      });
+    } finally {
+      await testDb.db.execute(sql`alter table drizzle.hidden_migrations rename to __drizzle_migrations`);
+    }
+  });
+
+  it("is ready when the database has migrations newer than this build (a rolling deploy)", async () => {
+    const older = (await shippedMigrations()).slice(0, -1);
+    const readiness = await checkReadiness(testDb.db, { ...inputs(), expectedMigrations: older });
+    expect(readiness).toEqual({ status: "ready" });
+  });
+
+  it("says so when this build's migrations cannot be read", async () => {
+    const readiness = await checkReadiness(testDb.db, {
+      ...inputs(),
+      expectedMigrations: Promise.reject(new Error("ENOENT")),
+    });
+    expect(readiness).toEqual({
+      status: "not ready",
+      problems: ["migrations: this build's migrations journal could not be read"],
+    });
+  });
+
+  it("reports a closed database as a database problem, without throwing", async () => {
+    const closed = await createTestDb();
+    await closed.close();
+    const readiness = await checkReadiness(closed.db, inputs());
+    expect(readiness).toEqual({ status: "not ready", problems: ["database: the database is closed"] });
+  });
+
+  it("reports a database that failed to open in words, not with the driver's message", async () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 10.9.8.7:5432"), { code: "ECONNREFUSED" });
+    const readiness = await checkReadiness(Promise.reject(refused), inputs([loop()]));
+    expect(readiness).toEqual({ status: "not ready", problems: ["database: connection refused"] });
+  });
+
+  it("reports a PostgreSQL server that refuses the connection, naming neither its host nor the password", async () => {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    // Port 1 on this machine: nothing listens there, so the connection is refused at once.
+    const pool = new Pool({ connectionString: "postgres://paydesk:s3cret@localhost:1/paydesk" });
+    try {
+      const readiness = await checkReadiness(drizzle(pool) as unknown as Db, inputs());
+      expect(readiness).toEqual({ status: "not ready", problems: ["database: connection refused"] });
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("gives up on a database that does not answer within the time box", async () => {
+    vi.useFakeTimers();
+    const answer = checkReadiness(new Promise(() => {}), { ...inputs(), loops: null });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await answer).toEqual({ status: "not ready", problems: ["database: no answer within 2 s"] });
+  });
+});

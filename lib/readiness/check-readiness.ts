@@ -1,0 +1,107 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/types";
+import type { LoopLiveness } from "@/lib/jobs/periodic-job";
+import { describeDbFailure, failureCode, formatSeconds } from "./describe-db-failure";
+import type { ShippedMigration } from "./shipped-migrations";
+import { timeBox } from "./time-box";
+
+export type Readiness = { status: "ready" } | { status: "not ready"; problems: string[] };
+
+export interface ReadinessInputs {
+  now: number;
+  /**
+   * This process's background loops, or null when none were started in it. Null makes the loops
+   * check not apply: whether loops are expected is not something a process without them can know
+   * (a test, a CLI), and the server always starts them before it takes requests (instrumentation.ts).
+   */
+  loops: readonly LoopLiveness[] | null;
+  /** The migrations this build ships (see shippedMigrations); a failed read is a problem. */
+  expectedMigrations: readonly ShippedMigration[] | Promise<readonly ShippedMigration[]>;
+  /** How long each database check may take; 2 s by default. */
+  timeoutMs?: number;
+}
+
+/**
+ * Whether this instance should take traffic: the database answers, its migrations are the ones
+ * this build ships, and each background loop finished a round within twice its interval. Never
+ * rejects and never waits longer than two time-boxed database checks; each problem is a sentence
+ * an operator acts on, naming the kind of failure and never a host or a credential.
+ */
+export async function checkReadiness(db: Db | Promise<Db>, inputs: ReadinessInputs): Promise<Readiness> {
+  const timeoutMs = inputs.timeoutMs ?? 2_000;
+  // Settled at once: a rejection left waiting for the database check would be unhandled.
+  const expected = Promise.resolve(inputs.expectedMigrations).then(
+    (list) => list,
+    () => null,
+  );
+  const problems: string[] = [];
+  const database = await databaseProblem(db, timeoutMs);
+  if (database) problems.push(database);
+  else {
+    const migrations = await migrationsProblem(await db, await expected, timeoutMs);
+    if (migrations) problems.push(migrations);
+  }
+  problems.push(...loopProblems(inputs.loops, inputs.now));
+  return problems.length === 0 ? { status: "ready" } : { status: "not ready", problems };
+}
+
+async function databaseProblem(db: Db | Promise<Db>, timeoutMs: number): Promise<string | null> {
+  try {
+    await timeBox(
+      Promise.resolve(db).then((open) => open.execute(sql`select 1`)),
+      timeoutMs,
+    );
+    return null;
+  } catch (error) {
+    return `database: ${describeDbFailure(error)}`;
+  }
+}
+
+async function migrationsProblem(
+  db: Db,
+  expected: readonly ShippedMigration[] | null,
+  timeoutMs: number,
+): Promise<string | null> {
+  if (!expected) return "migrations: this build's migrations journal could not be read";
+  let applied: Set<string>;
+  try {
+    const result = (await timeBox(
+      db.execute(sql`select created_at::text as created_at from drizzle.__drizzle_migrations`),
+      timeoutMs,
+    )) as unknown as { rows: { created_at: string | null }[] };
+    applied = new Set(result.rows.map((row) => row.created_at ?? ""));
+  } catch (error) {
+    const code = failureCode(error);
+    if (code === "42P01" || code === "3F000") return "migrations: none applied (no migrations table)";
+    return `migrations: could not be read: ${describeDbFailure(error)}`;
+  }
+  // Only missing migrations count: rows this build does not know come from a newer build sharing
+  // the database during a rolling deploy, whose migrations keep the older code working.
+  const missing = expected.filter((migration) => !applied.has(String(migration.when)));
+  if (missing.length === 0) return null;
+  const names = missing.slice(0, 5).map((migration) => migration.tag);
+  const more = missing.length > names.length ? ` and ${missing.length - names.length} more` : "";
+  return (
+    `migrations: ${names.join(", ")}${more} not applied ` +
+    "(the database is behind this build; a restart applies them)"
+  );
+}
+
+function loopProblems(loops: readonly LoopLiveness[] | null, now: number): string[] {
+  if (!loops) return [];
+  return loops.flatMap((loop) => {
+    if (loop.startedAt === null) return [`loop ${loop.name}: stopped`];
+    const since = Math.max(loop.startedAt, loop.lastRoundFinishedAt ?? loop.startedAt);
+    if (now - since <= 2 * loop.intervalMs) return [];
+    const idle =
+      loop.lastRoundFinishedAt !== null && loop.lastRoundFinishedAt >= loop.startedAt
+        ? `no round for ${formatSeconds(now - since)}`
+        : `no round since it started ${formatSeconds(now - since)} ago`;
+    const running =
+      loop.roundRunningSince === null
+        ? ""
+        : `; the current round has run for ${formatSeconds(now - loop.roundRunningSince)}`;
+    return [`loop ${loop.name}: ${idle} (interval ${formatSeconds(loop.intervalMs)})${running}`];
+  });
+}
