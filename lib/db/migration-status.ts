@@ -21,14 +21,16 @@ export interface MigrationStatus {
   shipped: number;
 }
 
-interface JournalEntry {
+/** A migration this release ships: drizzle records its `when` as the applied row's created_at. */
+export interface ShippedMigration {
   tag: string;
   when: number;
 }
 
-export function shippedMigrations(folder = MIGRATIONS_FOLDER): JournalEntry[] {
+/** The migrations in drizzle's journal, oldest first: what this release applies at start. */
+export function shippedMigrations(folder = MIGRATIONS_FOLDER): ShippedMigration[] {
   const journal = JSON.parse(readFileSync(join(folder, "meta", "_journal.json"), "utf8")) as {
-    entries: JournalEntry[];
+    entries: ShippedMigration[];
   };
   return journal.entries.map(({ tag, when }) => ({ tag, when })).sort((a, b) => a.when - b.when);
 }
@@ -46,7 +48,7 @@ async function appliedMigrationTimes(db: DbOrTx): Promise<number[]> {
 
 export async function readMigrationStatus(
   db: DbOrTx,
-  shipped: JournalEntry[] = shippedMigrations(),
+  shipped: ShippedMigration[] = shippedMigrations(),
 ): Promise<MigrationStatus> {
   const applied = await appliedMigrationTimes(db);
   const last = applied.length > 0 ? Math.max(...applied) : -Infinity;

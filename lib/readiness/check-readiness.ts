@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
 import type { LoopLiveness } from "@/lib/jobs/periodic-job";
 import { describeDbFailure, failureCode, formatSeconds } from "./describe-db-failure";
-import type { ShippedMigration } from "./shipped-migrations";
+import type { ShippedMigration } from "@/lib/db/migration-status";
 import { timeBox } from "./time-box";
 
 export type Readiness = { status: "ready" } | { status: "not ready"; problems: string[] };
@@ -24,7 +24,8 @@ export interface ReadinessInputs {
 
 /**
  * Whether this instance should take traffic: the database answers, its migrations are the ones
- * this build ships, and each background loop finished a round within twice its interval. Never
+ * this build ships, and each background loop finished a round within twice its interval (or is in
+ * a round that is not stuck: ROUND_STUCK_AFTER_MS). Never
  * rejects and never waits longer than two time-boxed database checks; each problem is a sentence
  * an operator acts on, naming the kind of failure and never a host or a credential.
  */
@@ -84,9 +85,17 @@ async function migrationsProblem(
   const more = missing.length > names.length ? ` and ${missing.length - names.length} more` : "";
   return (
     `migrations: ${names.join(", ")}${more} not applied ` +
-    "(the database is behind this build; a restart applies them)"
+    "(the database is behind this build: run `npm run db:migrate`, or restart with PAYDESK_MIGRATE=on)"
   );
 }
+
+/**
+ * How long a round in progress counts as the loop working. A round waits on the payment service
+ * (each call up to its timeout and retries, for every row of a batch), so a slow service makes
+ * rounds long on every instance at once: that must not take them all out of the load balancer.
+ * A round running longer than this is stuck.
+ */
+export const ROUND_STUCK_AFTER_MS = 15 * 60_000;
 
 function loopProblems(loops: readonly LoopLiveness[] | null, now: number): string[] {
   if (!loops) return [];
@@ -94,6 +103,7 @@ function loopProblems(loops: readonly LoopLiveness[] | null, now: number): strin
     if (loop.startedAt === null) return [`loop ${loop.name}: stopped`];
     const since = Math.max(loop.startedAt, loop.lastRoundFinishedAt ?? loop.startedAt);
     if (now - since <= 2 * loop.intervalMs) return [];
+    if (loop.roundRunningSince !== null && now - loop.roundRunningSince <= ROUND_STUCK_AFTER_MS) return [];
     const idle =
       loop.lastRoundFinishedAt !== null && loop.lastRoundFinishedAt >= loop.startedAt
         ? `no round for ${formatSeconds(now - since)}`
