@@ -59,6 +59,7 @@ export default defineConfig({
       DATABASE_URL: "",
       NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
       AUTH_TRUST_HOST: "true",
+      METRICS_TOKEN: "e2e-metrics-token-0123456789",
     },
   },
 });

@@ -82,6 +82,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "next-auth's endpoints: sign-in, CSRF token, session",
   "app/api/session/end/route.ts": "only clears session cookies and sends the person to /login",
   "app/api/health/route.ts": "liveness for a load balancer: answers {status: ok}, reads nothing",
+  "app/api/metrics/route.ts":
+    "Prometheus metrics: 404 while METRICS_TOKEN is unset, then only with that bearer token (401 without), never a session",
   "app/api/ready/route.ts":
     "readiness for a load balancer: 200 or 503 with problems naming kinds of failure, never a host or a credential",
   "app/api/passkeys/sign-in-options/route.ts":

@@ -45,6 +45,8 @@ const envSchema = z.object({
     .transform((value) => (value === "true" ? 1 : 0))
     .or(z.coerce.number().int("must be the number of proxies in front of Paydesk").min(0).max(10))
     .default(0),
+  /** The bearer token /api/metrics answers to; unset, /api/metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").max(512).optional(),
   PAYMENTS_BASE_URL: z.string().optional(),
   /** The one way to run the embedded sandbox: demos and tests, never by default. */
   PAYDESK_SANDBOX: z.enum(["embedded"], "must be `embedded` or unset").optional(),

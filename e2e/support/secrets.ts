@@ -29,6 +29,7 @@ export function knownSecrets(config: FullConfig): Secret[] {
   const shownOn = sandbox ? { route: "/admin/service", caller: "admin" } : undefined;
   const candidates: Array<[string, string | undefined, Secret["shownOn"]]> = [
     ["NEXTAUTH_SECRET", env.NEXTAUTH_SECRET ?? process.env.NEXTAUTH_SECRET, undefined],
+    ["METRICS_TOKEN", env.METRICS_TOKEN, undefined],
     [
       "invoice key",
       env.PAYMENTS_INVOICE_KEY || env.SANDBOX_INVOICE_KEY || SANDBOX_DEMO_KEYS.invoice,

@@ -13,6 +13,7 @@ import { authenticationResponseSchema } from "./passkeys/schemas";
 import { startSession } from "./sessions";
 import type { SignInClient, SignInResult } from "./sign-in";
 import { findUserById } from "./user-lookup";
+import { countSignInOutcome } from "@/lib/metrics/sign-in-outcomes";
 
 export interface PasskeySignInGuard {
   relyingParty: RelyingParty | null;
@@ -39,7 +40,10 @@ export async function signInWithPasskey(
   credentials: unknown,
   client: SignInClient,
 ): Promise<SignInResult> {
-  const audit = (entry: AuditEntry, user?: User) => recordAudit(db, actorOf(client, user), entry);
+  const audit = (entry: AuditEntry, user?: User) => {
+    countSignInOutcome(entry.action, "passkey");
+    return recordAudit(db, actorOf(client, user), entry);
+  };
   const problem = relyingPartyProblem(guard.relyingParty);
   if (problem || !guard.relyingParty) return { ok: false, message: problem ?? PASSKEY_REFUSALS.invalid };
   const response = parseAnswer(credentials);

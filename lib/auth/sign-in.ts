@@ -15,6 +15,7 @@ import { burnPasswordCheck, verifyPassword } from "./password";
 import type { Role } from "./roles";
 import { isEnrolled, spendSecondFactor } from "./two-factor/store";
 import { startSession } from "./sessions";
+import { countSignInOutcome } from "@/lib/metrics/sign-in-outcomes";
 
 export type SignInResult =
   | {
@@ -63,8 +64,10 @@ export async function checkCredentials(
   credentials: unknown,
   client: SignInClient,
 ): Promise<SignInResult> {
-  const audit = (entry: AuditEntry, who: { email?: string; user?: User } = {}) =>
-    recordAudit(db, actorOf(client, who), entry);
+  const audit = (entry: AuditEntry, who: { email?: string; user?: User } = {}) => {
+    countSignInOutcome(entry.action, "password");
+    return recordAudit(db, actorOf(client, who), entry);
+  };
   const parsed = signInSchema.safeParse(credentials);
   if (!parsed.success) {
     await audit({ action: "auth.sign_in_failed", note: "The sign-in request was malformed." });

@@ -1,6 +1,8 @@
 import "server-only";
+import { paydeskMetrics } from "@/lib/metrics/registry";
 import { appServiceConfig } from "./app-config";
 import { createServiceClient, type ServiceClient } from "./client";
+import type { ServiceCallObservation } from "./config";
 import { selfCallHeaders } from "./self-call";
 
 /**
@@ -10,7 +12,13 @@ import { selfCallHeaders } from "./self-call";
  * copies of the error classes differ.
  */
 export function getServiceClient(browserOrigin?: string): ServiceClient {
-  const config = appServiceConfig();
+  const config = { ...appServiceConfig(), observe: countServiceCall };
   if (config.mode !== "embedded-sandbox") return createServiceClient(config);
   return createServiceClient({ ...config, extraHeaders: selfCallHeaders(browserOrigin) });
+}
+
+function countServiceCall({ endpoint, outcome, seconds }: ServiceCallObservation) {
+  const metrics = paydeskMetrics();
+  metrics.serviceCalls.inc({ endpoint, outcome });
+  metrics.serviceCallSeconds.observe({ endpoint }, seconds);
 }

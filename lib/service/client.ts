@@ -5,8 +5,8 @@ import "server-only";
 // sign), relying on the service's order_id idempotency; 4xx answers are never retried.
 import type { z } from "zod";
 import { invoiceBody, withdrawalPayload } from "./bodies";
-import type { ServiceClientConfig } from "./config";
-import { UnexpectedResponse, ValidationFailed } from "./errors";
+import type { ServiceCallObservation, ServiceClientConfig } from "./config";
+import { RateLimited, ServiceError, Unavailable, UnexpectedResponse, ValidationFailed } from "./errors";
 import { callBudgetMs, DEFAULT_RETRY, exchange, realSleep, withRetry, type HttpRequest } from "./http";
 import { parseLosslessJson } from "./json";
 import { snippet, toInputFieldName } from "./response-errors";
@@ -65,7 +65,26 @@ export function createServiceClient(config: ServiceClientConfig): ServiceClient 
     ...(withBody ? { "Content-Type": "application/json" } : {}),
   });
 
-  async function call<S extends z.ZodType>(request: HttpRequest, schema: S): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(
+    endpoint: ServiceCallObservation["endpoint"],
+    request: HttpRequest,
+    schema: S,
+  ): Promise<z.output<S>> {
+    const started = performance.now();
+    let outcome: ServiceCallObservation["outcome"] = "unexpected";
+    try {
+      const result = await callOnce(request, schema);
+      outcome = "ok";
+      return result;
+    } catch (error) {
+      outcome = outcomeOf(error);
+      throw error;
+    } finally {
+      config.observe?.({ endpoint, outcome, seconds: (performance.now() - started) / 1000 });
+    }
+  }
+
+  async function callOnce<S extends z.ZodType>(request: HttpRequest, schema: S): Promise<z.output<S>> {
     // The request object (and so the body string) is built once, outside the retry loop.
     const answer = await withRetry(() => exchange(fetchImpl, request, timeoutMs), retryContext);
     let body;
@@ -98,7 +117,7 @@ export function createServiceClient(config: ServiceClientConfig): ServiceClient 
         headers: headers(config.invoiceKey, true),
         body: JSON.stringify(invoiceBody(valid)),
       };
-      return call(request, invoiceResponseSchema);
+      return call("create invoice", request, invoiceResponseSchema);
     },
 
     async getInvoice(id) {
@@ -108,7 +127,7 @@ export function createServiceClient(config: ServiceClientConfig): ServiceClient 
         url: `${base}/v1/invoices/${encodeURIComponent(id)}`,
         headers: headers(config.invoiceKey, false),
       };
-      return call(request, invoiceResponseSchema);
+      return call("read invoice", request, invoiceResponseSchema);
     },
 
     async createWithdrawal(input) {
@@ -121,7 +140,7 @@ export function createServiceClient(config: ServiceClientConfig): ServiceClient 
         headers: headers(config.withdrawalKey, true),
         body,
       };
-      return call(request, withdrawalResponseSchema);
+      return call("create withdrawal", request, withdrawalResponseSchema);
     },
 
     checkConnection() {
@@ -134,4 +153,12 @@ export function createServiceClient(config: ServiceClientConfig): ServiceClient 
       });
     },
   };
+}
+
+/** How a call ended, for the metrics: the service's answer refused it, or no usable answer came. */
+function outcomeOf(error: unknown): ServiceCallObservation["outcome"] {
+  if (error instanceof RateLimited) return "rate limited";
+  if (error instanceof Unavailable) return "unavailable";
+  if (error instanceof UnexpectedResponse || !(error instanceof ServiceError)) return "unexpected";
+  return "refused";
 }

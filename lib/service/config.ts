@@ -24,6 +24,15 @@ export interface ServiceClientConfig {
   random?: () => number;
   /** Sent with every request (the embedded sandbox's self-call headers, self-call.ts). */
   extraHeaders?: Record<string, string>;
+  /** Told of every call once it ended, retries included (the app's metrics). */
+  observe?: (call: ServiceCallObservation) => void;
+}
+
+/** One call as the metrics see it: which endpoint, how it ended, how long it took with its retries. */
+export interface ServiceCallObservation {
+  endpoint: "create invoice" | "read invoice" | "create withdrawal";
+  outcome: "ok" | "refused" | "rate limited" | "unavailable" | "unexpected";
+  seconds: number;
 }
 
 /** The upper bound of PAYMENTS_TIMEOUT_MS. */

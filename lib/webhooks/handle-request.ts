@@ -1,11 +1,12 @@
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
+import { paydeskMetrics } from "@/lib/metrics/registry";
 import { decodeWebhookBody } from "./decode-body";
 import type { WebhookHandlers } from "./handler-types";
 import { parseBudget, type ParseBudget } from "./parse-budget";
 import { processWebhookEvent } from "./process-event";
 import { readBodyWithLimit } from "./read-body";
-import { receiveWebhook } from "./receive";
+import { receiveWebhook, type ReceiveResult } from "./receive";
 import { unverifiedLimiter, type UnverifiedLimiter } from "./unverified-limiter";
 
 export interface WebhookRequestDeps {
@@ -28,10 +29,17 @@ export interface WebhookRequestDeps {
 
 /** POST /api/webhooks/payments, as a plain Request -> Response function. */
 export async function handleWebhookRequest(request: Request, deps: WebhookRequestDeps): Promise<Response> {
+  const received = paydeskMetrics().webhooksReceived;
   const body = await readBodyWithLimit(request, deps.maxBodyBytes);
-  if (!body.ok) return Response.json({ message: "Body too large." }, { status: 413 });
+  if (!body.ok) {
+    received.inc({ outcome: "malformed" });
+    return Response.json({ message: "Body too large." }, { status: 413 });
+  }
   const decoded = decodeWebhookBody(body.bytes);
-  if (!decoded.ok) return Response.json({ message: decoded.message }, { status: 400 });
+  if (!decoded.ok) {
+    received.inc({ outcome: "malformed" });
+    return Response.json({ message: decoded.message }, { status: 400 });
+  }
   const address = deps.clientAddress ?? "unknown";
   const limiter = deps.unverifiedLimiter ?? unverifiedLimiter(deps.db);
   const budget = deps.parseBudget ?? parseBudget();
@@ -46,6 +54,7 @@ export async function handleWebhookRequest(request: Request, deps: WebhookReques
       admitUnverified: () => limiter.admit(address),
     },
   );
+  received.inc({ outcome: answerOutcome(result) });
   const { eventId, process } = result;
   if (process && eventId) {
     deps.afterResponse(() => processWebhookEvent(deps.db, deps.client, eventId, deps.handlers, process));
@@ -54,4 +63,18 @@ export async function handleWebhookRequest(request: Request, deps: WebhookReques
     ? { "retry-after": `${result.retryAfterSeconds}` }
     : {};
   return Response.json({ message: result.message }, { status: result.status, headers });
+}
+
+/** The receiver's answer as the metrics count it. */
+function answerOutcome(result: ReceiveResult): string {
+  switch (result.status) {
+    case 200:
+      return result.duplicate ? "duplicate" : "verified";
+    case 401:
+      return "unverified";
+    case 429:
+      return "limited";
+    case 400:
+      return "malformed";
+  }
 }

@@ -8,6 +8,7 @@ import { DEFAULT_WEBHOOK_HANDLERS, unhandledResource } from "./handlers";
 import { parseWebhookBody, summariseWebhook, type WebhookSummary } from "./payload";
 import { nextProcessingAfterFailure } from "./process-policy";
 import { PENDING_OUTCOME } from "./store-event";
+import { paydeskMetrics } from "@/lib/metrics/registry";
 
 /**
  * Runs after the response: hands a stored, verified event to the handler for its resource type
@@ -35,6 +36,7 @@ export async function processWebhookEvent(
     return result;
   } catch (error) {
     console.error(`[webhooks] processing event ${eventId} failed`, error);
+    paydeskMetrics().webhookProcessingFailures.inc();
     const result: HandlerResult = { outcome: "failed", detail: errorMessage(error) };
     await recordOutcome(db, eventId, result).catch((recordError: unknown) =>
       console.error(`[webhooks] could not record the failure of event ${eventId}`, recordError),

@@ -11,6 +11,8 @@ export interface ReceiveResult {
   eventId: string | null;
   /** With 429: seconds before another unverified body is stored. */
   retryAfterSeconds?: number;
+  /** With 200: this body was received before. */
+  duplicate?: boolean;
   /**
    * Process (refresh) after answering: a verified event seen for the first time, or revived.
    * Carries the body as parsed here, so nothing parses it again.
@@ -76,6 +78,7 @@ export async function receiveWebhook(
   return {
     status: 200,
     message: stored.duplicate ? "Already received." : "Received.",
+    duplicate: stored.duplicate,
     eventId: stored.id,
     process: !stored.duplicate || stored.reprocess === true ? { payload, summary } : null,
   };

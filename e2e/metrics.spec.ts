@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { parseMetrics } from "../test-support/prometheus";
+
+/**
+ * Issue 24: /api/metrics in the Prometheus text format, only with the bearer token, and its
+ * counters moving as webhooks arrive. (The server runs with METRICS_TOKEN: playwright.config.ts.)
+ */
+const TOKEN = "e2e-metrics-token-0123456789";
+const withToken = { headers: { authorization: `Bearer ${TOKEN}` } };
+
+test("answers only with the bearer token", async ({ request }) => {
+  expect((await request.get("/api/metrics")).status()).toBe(401);
+  expect(
+    (
+      await request.get("/api/metrics", { headers: { authorization: "Bearer wrong-token-0123456789" } })
+    ).status(),
+  ).toBe(401);
+  const answer = await request.get("/api/metrics", withToken);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toContain("text/plain");
+  expect(answer.headers()["cache-control"]).toBe("no-store");
+});
+
+test("parses as Prometheus text, and counts a webhook as it arrives", async ({ request }) => {
+  const scrape = async () => parseMetrics(await (await request.get("/api/metrics", withToken)).text());
+  const before = await scrape();
+  for (const name of [
+    "process_resident_memory_bytes",
+    "paydesk_payouts",
+    "paydesk_oldest_payout_awaiting_approval_seconds",
+    "paydesk_webhook_queue_depth",
+    "paydesk_invoice_refresh_lag_seconds",
+  ]) {
+    expect(before.names).toContain(name);
+  }
+  const unverified = () => before.value("paydesk_webhooks_received_total", { outcome: "unverified" }) ?? 0;
+  const sent = await request.post("/api/webhooks/payments", {
+    data: { order_id: "metrics-e2e", status: "paid", sign: "0".repeat(64) },
+  });
+  expect(sent.status()).toBe(401);
+  const after = await scrape();
+  expect(after.value("paydesk_webhooks_received_total", { outcome: "unverified" })).toBe(unverified() + 1);
+});
