@@ -6,6 +6,7 @@ import { drainWebhookProcessing, webhookProcessingBacklog } from "@/lib/webhooks
 import { getServiceClient } from "@/lib/service/app-client";
 import { usesEmbeddedSandbox } from "@/lib/service/app-config";
 import { loadEmbeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
+import { markStopping } from "@/lib/shutdown-state";
 import { serverBindAddress } from "@/lib/start-mode/bind-address";
 import { markProductionStart } from "@/lib/start-mode/first-start-mark";
 import { demoDatabaseWarning, warnOfPublicDemo } from "@/lib/start-mode/warnings";
@@ -65,6 +66,7 @@ function registerShutdown(drainSeconds: number) {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    markStopping();
     const backlog = webhookProcessingBacklog();
     console.log(
       `[paydesk] ${signal}: finishing ${backlog} queued webhook refresh(es) (at most ${drainSeconds} s), ` +

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Db } from "@/lib/db/types";
 import type { LoopLiveness } from "@/lib/jobs/periodic-job";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { checkReadiness, ROUND_STUCK_AFTER_MS } from "./check-readiness";
+import { checkReadiness, ROUND_STUCK_AFTER_MS, STOPPING_PROBLEM } from "./check-readiness";
 import { shippedMigrations } from "@/lib/db/migration-status";
 
 let testDb: TestDb;
@@ -76,6 +76,13 @@ describe(`checkReadiness (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       }),
     ];
     expect(await checkReadiness(testDb.db, inputs(loops))).toEqual({ status: "ready" });
+  });
+
+  it("is not ready once the process is shutting down, whatever else holds", async () => {
+    expect(await checkReadiness(testDb.db, { ...inputs(), stopping: true })).toEqual({
+      status: "not ready",
+      problems: [STOPPING_PROBLEM],
+    });
   });
 
   it("names a loop that was stopped", async () => {

@@ -20,7 +20,11 @@ export interface ReadinessInputs {
   expectedMigrations: readonly ShippedMigration[] | Promise<readonly ShippedMigration[]>;
   /** How long each database check may take; 2 s by default. */
   timeoutMs?: number;
+  /** The process received SIGTERM: it finishes its work and takes no more (lib/shutdown-state.ts). */
+  stopping?: boolean;
 }
+
+export const STOPPING_PROBLEM = "shutting down: finishing the work in hand, taking no more";
 
 /**
  * Whether this instance should take traffic: the database answers, its migrations are the ones
@@ -30,6 +34,8 @@ export interface ReadinessInputs {
  * an operator acts on, naming the kind of failure and never a host or a credential.
  */
 export async function checkReadiness(db: Db | Promise<Db>, inputs: ReadinessInputs): Promise<Readiness> {
+  // Nothing else is checked: the database may already be closing.
+  if (inputs.stopping) return { status: "not ready", problems: [STOPPING_PROBLEM] };
   const timeoutMs = inputs.timeoutMs ?? 2_000;
   // Settled at once: a rejection left waiting for the database check would be unhandled.
   const expected = Promise.resolve(inputs.expectedMigrations).then(

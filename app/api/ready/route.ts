@@ -2,6 +2,7 @@ import { getDb } from "@/lib/db/client";
 import { shippedMigrations } from "@/lib/db/migration-status";
 import { backgroundLoopLiveness } from "@/lib/jobs/background-jobs";
 import { checkReadiness, type Readiness } from "@/lib/readiness/check-readiness";
+import { isStopping } from "@/lib/shutdown-state";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,7 @@ export async function GET() {
     readiness = await checkReadiness(getDb(), {
       now: Date.now(),
       loops: backgroundLoopLiveness(),
+      stopping: isStopping(),
       // A journal that cannot be read is a problem the check names, not a thrown error.
       expectedMigrations: Promise.resolve().then(() => shippedMigrations()),
     });

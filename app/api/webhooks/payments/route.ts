@@ -2,6 +2,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { clientAddress } from "@/lib/client-address";
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
+import { isStopping } from "@/lib/shutdown-state";
 import { getServiceClient } from "@/lib/service/app-client";
 import { appServiceConfig } from "@/lib/service/app-config";
 import { handleWebhookRequest } from "@/lib/webhooks/handle-request";
@@ -12,6 +13,13 @@ export const dynamic = "force-dynamic";
 
 /** The payment service's webhooks: public, authenticated by the body's `sign` alone. */
 export async function POST(request: Request) {
+  // Shutting down: the service delivers it again later, to this instance restarted or another.
+  if (isStopping()) {
+    return Response.json(
+      { message: "Paydesk is restarting. Send it again shortly." },
+      { status: 503, headers: { "retry-after": "5", connection: "close" } },
+    );
+  }
   const response = await whileAnswering(async () => {
     const config = appServiceConfig();
     return handleWebhookRequest(request, {
