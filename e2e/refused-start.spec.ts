@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -55,6 +55,7 @@ function serveUntil(env: Record<string, string>, until: string, host = "127.0.0.
 }
 
 const demo = { PAYDESK_DEMO: "1", PAYDESK_SANDBOX: "embedded" };
+const thisRelease = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
 
 test("a start with no payment service chosen refuses, naming both ways to choose one", () => {
   const { status, output } = start({});
@@ -165,4 +166,45 @@ test("an unknown PAYDESK_MIGRATE refuses, naming the values", () => {
   const { status, output } = start({ PAYDESK_SANDBOX: "embedded", PAYDESK_MIGRATE: "later" });
   expect(status).toBe(1);
   expect(output).toContain("PAYDESK_MIGRATE: must be `on` or `off`");
+});
+
+test("a release below the database's mark (raised by a newer release) refuses, naming both releases; so do db:migrate and db:status", async () => {
+  const dataDir = freshDataDir();
+  const env = { PAYDESK_SANDBOX: "embedded", PAYDESK_DATA_DIR: dataDir };
+  expect(await serveUntil(env, "using the embedded sandbox")).toContain("using the embedded sandbox");
+
+  // What a later release that contracted the schema leaves behind, written while no server runs.
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = await PGlite.create(dataDir);
+  try {
+    const marked = await pglite.query<{ value: { oldestAllowed: string; setBy: string } }>(
+      "select value from settings where key = 'release.oldest_allowed'",
+    );
+    expect(marked.rows[0]?.value.setBy).toBe(thisRelease);
+    await pglite.query("update settings set value = $1 where key = 'release.oldest_allowed'", [
+      JSON.stringify({ oldestAllowed: "98.0.0", setBy: "99.0.0", at: new Date().toISOString() }),
+    ]);
+  } finally {
+    await pglite.close();
+  }
+
+  const refusal =
+    `this is Paydesk ${thisRelease}, but the database was upgraded by Paydesk 99.0.0, which needs at least ` +
+    "98.0.0: run Paydesk 98.0.0 or later (or restore the backup taken before the upgrade)";
+  const { status, output } = start(env);
+  expect(status).toBe(1);
+  expect(output).toContain(`[paydesk] refusing to start: ${refusal}`);
+
+  const db = (command: string) =>
+    spawnSync("npm", ["run", "--silent", command], { env: serverEnv(env), encoding: "utf8" });
+  const migrate = db("db:migrate");
+  expect(migrate.status).toBe(1);
+  expect(migrate.stderr).toContain(`db:migrate: ${refusal}`);
+  const dbStatus = db("db:status");
+  expect(dbStatus.status).toBe(1);
+  expect(dbStatus.stdout).toContain(`this release: Paydesk ${thisRelease}`);
+  expect(dbStatus.stdout).toContain(
+    "oldest release allowed on this database: 98.0.0 (set by Paydesk 99.0.0 at ",
+  );
+  expect(dbStatus.stdout).toContain(`Refused: ${refusal}`);
 });

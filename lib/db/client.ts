@@ -44,7 +44,7 @@ export async function closeDb(): Promise<void> {
 /**
  * What opening does to the schema: `migrate` applies pending migrations (the default at start),
  * `require-current` refuses a schema behind this release (PAYDESK_MIGRATE=off), `as-is` only
- * opens (npm run db:status).
+ * opens (npm run db:status). The first two also refuse a release below the database's mark.
  */
 export type SchemaMode = "migrate" | "require-current" | "as-is";
 
@@ -67,12 +67,25 @@ export async function openDatabase(mode: SchemaMode): Promise<DbHandle> {
   }
 }
 
+/**
+ * Before the schema is touched, a release older than the database's mark refuses (a newer release
+ * changed the schema under it); once the schema is current, the mark is raised to what this
+ * release's schema needs and the start recorded (lib/db/release-mark.ts).
+ */
 async function prepareSchema(handle: DbHandle, mode: SchemaMode): Promise<void> {
   if (mode === "as-is") return;
+  const { assertReleaseMayRun, recordReleaseStart } = await import("./release-mark");
+  await assertReleaseMayRun(handle.db);
   if (mode === "require-current") {
     const { assertSchemaCurrent } = await import("./migration-status");
-    return assertSchemaCurrent(handle.db);
+    await assertSchemaCurrent(handle.db);
+  } else {
+    await migrateSchema(handle);
   }
+  await recordReleaseStart(handle.db);
+}
+
+async function migrateSchema(handle: DbHandle): Promise<void> {
   if (handle.pgPool) {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_FOLDER });
