@@ -82,6 +82,7 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
       // More may be due than the budget let this round take.
       if (granted < this.batchSize && ids.length === granted) this.budgetRetryInMs = retryInMs;
     } catch (error) {
+      this.recordFailure(error);
       this.log.error("[invoice-refresher] could not claim due invoices", error);
       return report;
     }
@@ -95,6 +96,7 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
         else report.failed++;
       } catch (error) {
         report.failed++;
+        this.recordFailure(error);
         this.log.error(`[invoice-refresher] refreshing invoice ${invoiceId} failed`, error);
       }
     });

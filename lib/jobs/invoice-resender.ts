@@ -56,6 +56,7 @@ export class InvoiceResender extends PeriodicJob<ResendReport> {
         client = this.options.client();
         claimed = await claimDueSend(this.options.db, leaseCoveringCall(client));
       } catch (error) {
+        this.recordFailure(error);
         this.log.error("[invoice-resender] could not claim a due creation", error);
         return report;
       }
@@ -69,6 +70,7 @@ export class InvoiceResender extends PeriodicJob<ResendReport> {
       } catch (error) {
         // Its lease runs out and a later round sends it again.
         report.unanswered++;
+        this.recordFailure(error);
         this.log.error(`[invoice-resender] sending invoice ${claimed.id} again failed`, error);
       }
     }
