@@ -2,7 +2,7 @@ import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatRelative } from "@/lib/format";
 import type { LoopReport } from "@/lib/system/system-report";
-import { formatUtc } from "@/lib/system/present";
+import { formatInterval, formatUtc } from "@/lib/system/present";
 
 /** This process's background loops: when each last finished a round, and its last error. */
 export function LoopsTable({ loops, now }: { loops: LoopReport[]; now: Date }) {
@@ -32,7 +32,7 @@ export function LoopsTable({ loops, now }: { loops: LoopReport[]; now: Date }) {
               {loop.running ? null : <Badge tone="danger">Stopped</Badge>}
               {loop.roundRunningSince ? <Badge tone="info">In a round</Badge> : null}
             </TableCell>
-            <TableCell label="Every">{loop.intervalSeconds} s</TableCell>
+            <TableCell label="Every">{formatInterval(loop.intervalSeconds)}</TableCell>
             <TableCell label="Last round finished">{when(loop.lastRoundFinishedAt, "none yet")}</TableCell>
             <TableCell label="Last error" className="max-w-md">
               {loop.lastError ? (

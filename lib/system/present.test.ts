@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatUptime, formatUtc } from "./present";
+import { formatCount, formatInterval, formatUptime, formatUtc } from "./present";
 
 describe("System page formats", () => {
   it("says uptime in the two largest units", () => {
@@ -7,6 +7,12 @@ describe("System page formats", () => {
     expect(formatUptime(125)).toBe("2 min 5 s");
     expect(formatUptime(3_661)).toBe("1 h 01 min");
     expect(formatUptime(3 * 86_400 + 4 * 3_600 + 59)).toBe("3 d 4 h");
+  });
+
+  it("says a loop's interval in seconds, or in minutes when whole", () => {
+    expect(formatInterval(5)).toBe("5 s");
+    expect(formatInterval(90)).toBe("90 s");
+    expect(formatInterval(600)).toBe("10 min");
   });
 
   it("shows a capped count as at least the cap, and times in UTC", () => {

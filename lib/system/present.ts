@@ -10,6 +10,11 @@ export function formatUptime(seconds: number): string {
   return `${total} s`;
 }
 
+/** A loop's interval: "5 s", "10 min". */
+export function formatInterval(seconds: number): string {
+  return seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+}
+
 /** A count that stopped at its cap reads "1000+". */
 export function formatCount(count: number, cap: number): string {
   return count >= cap ? `${cap}+` : String(count);
