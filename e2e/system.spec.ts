@@ -37,9 +37,6 @@ test("an admin opens System: the version, the loops, and the same as JSON", asyn
   const text = await answer.text();
   expect(text).not.toContain("e2e-secret-not-for-production");
   expect(text).not.toMatch(/sandbox-(invoice|withdrawal)-key/);
-
-  await page.setViewportSize({ width: 1280, height: 1400 });
-  await page.screenshot({ path: "test-results/system-page.png", fullPage: true });
 });
 
 test("finance may neither open System nor read its JSON", async ({ page }) => {

@@ -28,7 +28,7 @@ export function LoopsTable({ loops, now }: { loops: LoopReport[]; now: Date }) {
         {loops.map((loop) => (
           <TableRow key={loop.name}>
             <TableCell label="Loop">
-              <span className="font-mono">{loop.name}</span>{" "}
+              <span className="font-mono [overflow-wrap:anywhere]">{loop.name}</span>{" "}
               {loop.running ? null : <Badge tone="danger">Stopped</Badge>}
               {loop.roundRunningSince ? <Badge tone="info">In a round</Badge> : null}
             </TableCell>
@@ -37,7 +37,7 @@ export function LoopsTable({ loops, now }: { loops: LoopReport[]; now: Date }) {
             <TableCell label="Last error" className="max-w-md">
               {loop.lastError ? (
                 <span className="grid gap-0.5">
-                  <span className="break-words text-red-700">{loop.lastError.message}</span>
+                  <span className="text-red-700 [overflow-wrap:anywhere]">{loop.lastError.message}</span>
                   <span className="text-xs text-slate-500">{when(loop.lastError.at, "")}</span>
                 </span>
               ) : (

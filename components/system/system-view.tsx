@@ -49,10 +49,12 @@ export function SystemView({ report }: { report: SystemReport }) {
   databaseItems.push({
     label: "Migrations",
     value: "error" in migrations ? `${migrations.summary}: ${migrations.error}` : migrations.summary,
+    // Migration tags are long single words: let them wrap on a phone.
+    valueClassName: "[overflow-wrap:anywhere]",
   });
 
   return (
-    <div className="grid max-w-4xl gap-6">
+    <div className="grid max-w-4xl min-w-0 gap-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">System</h1>
