@@ -121,7 +121,9 @@ export async function lastServiceContact(
   db: DbOrTx,
 ): Promise<{ lastInvoiceSync: Date | null; lastVerifiedWebhook: Date | null }> {
   const [[synced], [webhook]] = await Promise.all([
-    db.select({ at: sql<Date | null>`max(${invoices.lastSyncedAt})` }).from(invoices),
+    db
+      .select({ at: sql<Date | null>`max(${invoices.lastSyncedAt})`.mapWith(invoices.lastSyncedAt) })
+      .from(invoices),
     db
       .select({ at: webhookEvents.receivedAt })
       .from(webhookEvents)
@@ -129,11 +131,5 @@ export async function lastServiceContact(
       .orderBy(sql`${webhookEvents.receivedAt} desc`)
       .limit(1),
   ]);
-  return { lastInvoiceSync: toDate(synced?.at), lastVerifiedWebhook: webhook?.at ?? null };
-}
-
-/** max() of a timestamptz comes back as text from some drivers. */
-function toDate(value: Date | string | null | undefined): Date | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value : new Date(value);
+  return { lastInvoiceSync: synced?.at ?? null, lastVerifiedWebhook: webhook?.at ?? null };
 }
