@@ -93,7 +93,11 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
       try {
         const outcome = await refreshInvoice(this.options.db, client, invoiceId, "loop");
         if (outcome.ok) report.refreshed++;
-        else report.failed++;
+        else {
+          report.failed++;
+          // Not logged (the invoice records it), but the service failing is what the System page is for.
+          if (outcome.reason === "service_error") this.recordFailure(`the service: ${outcome.message}`);
+        }
       } catch (error) {
         report.failed++;
         this.recordFailure(error);

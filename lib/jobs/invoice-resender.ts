@@ -65,8 +65,10 @@ export class InvoiceResender extends PeriodicJob<ResendReport> {
       try {
         const outcome = await resendClaimed(this.options.db, client, claimed);
         if (outcome.ok) report.created++;
-        else if (outcome.retryable) report.unanswered++;
-        else report.rejected++;
+        else if (outcome.retryable) {
+          report.unanswered++;
+          this.recordFailure(`the service: ${outcome.message}`);
+        } else report.rejected++;
       } catch (error) {
         // Its lease runs out and a later round sends it again.
         report.unanswered++;
