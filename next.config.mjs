@@ -1,4 +1,23 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { STATIC_SECURITY_HEADERS } from "./lib/http/static-headers.mjs";
+
+/** The commit being built, for the System page: the deploy's, else git's, else "unknown" (never a failed build). */
+function buildCommit() {
+  const given = process.env.PAYDESK_COMMIT || process.env.SOURCE_COMMIT;
+  if (given) return given;
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 5_000,
+    }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -6,6 +25,8 @@ const nextConfig = {
   // (bundling breaks webpack builds and copies 15 MB of wasm into public static files).
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg"],
   poweredByHeader: false,
+  // Read by lib/system/process-facts.ts; PAYDESK_COMMIT or SOURCE_COMMIT at run time still win.
+  env: { PAYDESK_VERSION: version, PAYDESK_BUILD_COMMIT: buildCommit() || "unknown" },
   // `npm test` type-checks the whole repository first (tsc --noEmit); checking again here would
   // only double the build time.
   typescript: { ignoreBuildErrors: true },

@@ -110,6 +110,7 @@ const PAGES: PageCheck[] = [
   { name: "service connection", role: "admin", path: () => "/admin/service" },
   { name: "settings", role: "admin", path: () => "/admin/settings" },
   { name: "pending changes", role: "admin", path: () => "/admin/changes" },
+  { name: "system", role: "admin", path: () => "/admin/system" },
   { name: "two-factor setup", role: "viewer", path: () => "/account/two-factor" },
   { name: "password", role: "viewer", path: () => "/account/password" },
   { name: "choose a password (invitation)", role: "anonymous", path: (data) => data.joinUrl },

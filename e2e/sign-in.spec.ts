@@ -12,6 +12,7 @@ const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
     "Service connection",
     "Settings",
     "Pending changes",
+    "System",
   ],
   admin2: [
     "Home",
@@ -23,6 +24,7 @@ const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
     "Service connection",
     "Settings",
     "Pending changes",
+    "System",
   ],
   support: ["Home", "Invoices", "Withdrawals"],
   finance: ["Home", "Invoices", "Withdrawals", "Approvals", "Webhooks", "Audit log"],

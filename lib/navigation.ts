@@ -25,4 +25,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/admin/service", label: "Service connection", permission: "service:manage" },
   { href: "/admin/settings", label: "Settings", permission: "settings:manage" },
   { href: "/admin/changes", label: "Pending changes", permission: "changes:view" },
+  { href: "/admin/system", label: "System", permission: "system:read" },
 ];

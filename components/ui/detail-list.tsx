@@ -11,6 +11,8 @@ export interface DetailItem {
 const SIZES = {
   default: "grid-cols-[9rem_1fr] gap-x-4 gap-y-2",
   compact: "grid-cols-[7rem_1fr] gap-x-3 gap-y-1",
+  /** Long labels and short values (counts): the value in its own column at the right. */
+  wide: "grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2",
 };
 
 /**

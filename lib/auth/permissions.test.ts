@@ -36,6 +36,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "changes:decide",
     "account:manage",
     "notifications:read",
+    "system:read",
   ],
   finance: [
     "invoices:view",

@@ -26,6 +26,8 @@ export const ACTIONS = [
   "audit:view",
   // Everyone reads (and marks read) their own notifications (lib/notifications).
   "notifications:read",
+  // The System page: version, database, loops, queues, for a support ticket (lib/system).
+  "system:read",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -46,6 +48,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "changes:decide",
     "account:manage",
     "notifications:read",
+    "system:read",
   ],
   finance: [
     "invoices:view",

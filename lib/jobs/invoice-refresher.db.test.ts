@@ -82,8 +82,11 @@ describe(`invoice refresher (${process.env.TEST_DATABASE_URL ? "postgres" : "pgl
   it("backs off an invoice whose refresh fails, and keeps going with the others", async () => {
     await seedDue(3);
     service.records.delete("svc_inv_001");
-    const report = await refresher().runOnce();
+    const loop = refresher();
+    const report = await loop.runOnce();
     expect(report).toEqual({ claimed: 3, refreshed: 2, failed: 1 });
+    // The System page shows what the service answered (lib/system).
+    expect(loop.liveness().lastFailure?.message).toMatch(/^the service: \S/);
     const [row] = await testDb.db.select().from(invoices).where(eq(invoices.orderId, "inv_001"));
     expect(row?.refreshFailures).toBe(1);
     expect(row?.nextRefreshAt?.getTime()).toBeGreaterThan(Date.now());

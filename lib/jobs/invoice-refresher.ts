@@ -82,6 +82,7 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
       // More may be due than the budget let this round take.
       if (granted < this.batchSize && ids.length === granted) this.budgetRetryInMs = retryInMs;
     } catch (error) {
+      this.recordFailure(error);
       this.log.error("[invoice-refresher] could not claim due invoices", error);
       return report;
     }
@@ -92,9 +93,14 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
       try {
         const outcome = await refreshInvoice(this.options.db, client, invoiceId, "loop");
         if (outcome.ok) report.refreshed++;
-        else report.failed++;
+        else {
+          report.failed++;
+          // Not logged (the invoice records it), but the service failing is what the System page is for.
+          if (outcome.reason === "service_error") this.recordFailure(`the service: ${outcome.message}`);
+        }
       } catch (error) {
         report.failed++;
+        this.recordFailure(error);
         this.log.error(`[invoice-refresher] refreshing invoice ${invoiceId} failed`, error);
       }
     });

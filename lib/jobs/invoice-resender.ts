@@ -56,6 +56,7 @@ export class InvoiceResender extends PeriodicJob<ResendReport> {
         client = this.options.client();
         claimed = await claimDueSend(this.options.db, leaseCoveringCall(client));
       } catch (error) {
+        this.recordFailure(error);
         this.log.error("[invoice-resender] could not claim a due creation", error);
         return report;
       }
@@ -64,11 +65,14 @@ export class InvoiceResender extends PeriodicJob<ResendReport> {
       try {
         const outcome = await resendClaimed(this.options.db, client, claimed);
         if (outcome.ok) report.created++;
-        else if (outcome.retryable) report.unanswered++;
-        else report.rejected++;
+        else if (outcome.retryable) {
+          report.unanswered++;
+          this.recordFailure(`the service: ${outcome.message}`);
+        } else report.rejected++;
       } catch (error) {
         // Its lease runs out and a later round sends it again.
         report.unanswered++;
+        this.recordFailure(error);
         this.log.error(`[invoice-resender] sending invoice ${claimed.id} again failed`, error);
       }
     }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PeriodicJob } from "./periodic-job";
+import { failureMessage, PeriodicJob } from "./periodic-job";
 
 class CountingJob extends PeriodicJob<{ done: number }> {
   rounds = 0;
@@ -84,6 +84,7 @@ describe("PeriodicJob", () => {
       startedAt: null,
       lastRoundFinishedAt: null,
       roundRunningSince: null,
+      lastFailure: null,
     });
     job.start();
     expect(job.liveness().startedAt).toBe(1_000_000);
@@ -106,5 +107,39 @@ describe("PeriodicJob", () => {
     job.release?.();
     await round;
     expect(job.liveness()).toMatchObject({ roundRunningSince: null, lastRoundFinishedAt: 5_000 });
+  });
+
+  it("keeps the last error a round recorded: when, and its message's first line only", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(7_000);
+    class FailingJob extends PeriodicJob<null> {
+      constructor(private readonly errors: unknown[]) {
+        super("failing", 1_000);
+      }
+      protected filledBatch(): boolean {
+        return false;
+      }
+      protected async round() {
+        for (const error of this.errors) this.recordFailure(error);
+        return null;
+      }
+    }
+    const quiet = new FailingJob([]);
+    await quiet.runOnce();
+    expect(quiet.liveness().lastFailure).toBeNull();
+    const job = new FailingJob([
+      new Error("first"),
+      new Error("connect ECONNREFUSED 10.0.0.5:5432\n    at TCPConnectWrap (node:net:1)"),
+    ]);
+    await job.runOnce();
+    expect(job.liveness().lastFailure).toEqual({ at: 7_000, message: "connect ECONNREFUSED 10.0.0.5:5432" });
+  });
+});
+
+describe("failureMessage", () => {
+  it("cuts a long message to 300 characters and names an error with no message", () => {
+    expect(failureMessage(new Error("x".repeat(1_000)))).toHaveLength(300);
+    expect(failureMessage(new TypeError(""))).toBe("TypeError");
+    expect(failureMessage("plain text\nsecond line")).toBe("plain text");
   });
 });

@@ -9,6 +9,23 @@ export interface LoopLiveness {
   lastRoundFinishedAt: number | null;
   /** When the round in progress began; null between rounds. */
   roundRunningSince: number | null;
+  /** The last error a round logged, for the System page; null if none since start-up. */
+  lastFailure: LoopFailure | null;
+}
+
+/** An error a round logged: when, and its message's first line (never its stack or its data). */
+export interface LoopFailure {
+  at: number;
+  message: string;
+}
+
+const FAILURE_MESSAGE_MAX = 300;
+
+/** The first line of an error's message, cut to FAILURE_MESSAGE_MAX characters. */
+export function failureMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.split(/\r?\n/, 1)[0]?.trim() || (error instanceof Error ? error.name : "unknown error");
+  return line.length > FAILURE_MESSAGE_MAX ? `${line.slice(0, FAILURE_MESSAGE_MAX - 1)}…` : line;
 }
 
 /**
@@ -24,6 +41,7 @@ export abstract class PeriodicJob<Report> {
   private startedAt: number | null = null;
   private lastRoundFinishedAt: number | null = null;
   private roundRunningSince: number | null = null;
+  private lastFailure: LoopFailure | null = null;
 
   protected constructor(
     readonly name: string,
@@ -39,6 +57,11 @@ export abstract class PeriodicJob<Report> {
   /** How long after a round the next one starts: at once after a full batch, else the interval. */
   protected delayAfter(report: Report): number {
     return this.filledBatch(report) ? 0 : this.intervalMs;
+  }
+
+  /** Called by round() where it logs an error: the System page shows the last one. */
+  protected recordFailure(error: unknown): void {
+    this.lastFailure = { at: Date.now(), message: failureMessage(error) };
   }
 
   start(): void {
@@ -77,6 +100,7 @@ export abstract class PeriodicJob<Report> {
       startedAt: this.startedAt,
       lastRoundFinishedAt: this.lastRoundFinishedAt,
       roundRunningSince: this.roundRunningSince,
+      lastFailure: this.lastFailure,
     };
   }
 

@@ -56,5 +56,8 @@ describe("pruning webhook events", () => {
     const pruner = new WebhookPruner({ db: broken, log: { error: (...args) => errors.push(args) } });
     expect(await pruner.runOnce()).toEqual({ deleted: 0 });
     expect(errors).toHaveLength(1);
+    // What the System page shows of it (lib/system): the logged error's message.
+    const [[, logged]] = errors as [[string, Error]];
+    expect(pruner.liveness().lastFailure).toEqual({ at: expect.any(Number), message: logged.message });
   });
 });

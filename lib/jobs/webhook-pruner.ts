@@ -49,6 +49,7 @@ export class WebhookPruner extends PeriodicJob<PruneReport> {
       });
       return { deleted };
     } catch (error) {
+      this.recordFailure(error);
       this.log.error("[webhook-pruner] could not prune unverified webhook events", error);
       return { deleted: 0 };
     }

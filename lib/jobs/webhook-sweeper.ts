@@ -51,6 +51,7 @@ export class WebhookSweeper extends PeriodicJob<SweepReport> {
       });
       return { claimed: due.length };
     } catch (error) {
+      this.recordFailure(error);
       this.log.error("[webhook-sweeper] could not sweep webhook events", error);
       return { claimed: 0 };
     }

@@ -74,16 +74,19 @@ export class WithdrawalResubmitter extends PeriodicJob<ResubmitReport> {
       report.due = outcomes.length;
       for (const outcome of outcomes) if (outcome.result !== "not_mine") report[outcome.result]++;
     } catch (error) {
+      this.recordFailure(error);
       this.log.error("[withdrawal-resubmitter] resubmitting failed", error);
     }
     try {
       report.settled = await settleReportedFinal(this.options.db, this.batchSize);
     } catch (error) {
+      this.recordFailure(error);
       this.log.error("[withdrawal-resubmitter] settling reported statuses failed", error);
     }
     try {
       report.stale = await markStalePayouts(this.options.db, this.batchSize);
     } catch (error) {
+      this.recordFailure(error);
       this.log.error("[withdrawal-resubmitter] marking stale payouts failed", error);
     }
     return report;

@@ -22,6 +22,7 @@ function loop(overrides: Partial<LoopLiveness> = {}): LoopLiveness {
     startedAt: NOW - 600_000,
     lastRoundFinishedAt: NOW - 10_000,
     roundRunningSince: null,
+    lastFailure: null,
     ...overrides,
   };
 }
