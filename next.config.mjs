@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { STATIC_SECURITY_HEADERS } from "./lib/http/static-headers.mjs";
 
 /** The commit being built, for the System page: the deploy's, else git's, else "unknown" (never a failed build). */
@@ -17,8 +16,6 @@ function buildCommit() {
   }
 }
 
-const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8"));
-
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships wasm that must load from node_modules at run time, never be bundled
@@ -26,7 +23,7 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg"],
   poweredByHeader: false,
   // Read by lib/system/process-facts.ts; PAYDESK_COMMIT or SOURCE_COMMIT at run time still win.
-  env: { PAYDESK_VERSION: version, PAYDESK_BUILD_COMMIT: buildCommit() || "unknown" },
+  env: { PAYDESK_BUILD_COMMIT: buildCommit() || "unknown" },
   // `npm test` type-checks the whole repository first (tsc --noEmit); checking again here would
   // only double the build time.
   typescript: { ignoreBuildErrors: true },

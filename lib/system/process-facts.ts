@@ -1,9 +1,8 @@
 import "server-only";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describeConnection } from "@/lib/connection/describe";
 import { serverEnv } from "@/lib/env";
 import { backgroundLoopLiveness } from "@/lib/jobs/background-jobs";
+import { PAYDESK_VERSION } from "@/lib/release/version";
 import { webhookProcessingBacklog } from "@/lib/webhooks/processing-queue";
 import type { SystemInputs } from "./system-report";
 
@@ -15,24 +14,13 @@ export function currentCommit(env: Record<string, string | undefined> = process.
   return env.PAYDESK_COMMIT || env.SOURCE_COMMIT || process.env.PAYDESK_BUILD_COMMIT || "unknown";
 }
 
-/** package.json's version: set at build time by next.config.mjs, else read (CLI, tests). */
-function currentVersion(): string {
-  if (process.env.PAYDESK_VERSION) return process.env.PAYDESK_VERSION;
-  try {
-    const pkg = JSON.parse(readFileSync(join(process.cwd(), "package.json"), "utf8")) as { version?: string };
-    return pkg.version ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
-
 /** This process's side of the System report: its build, its loops and its queue. */
 export function currentSystemInputs(): SystemInputs {
   const env = serverEnv();
   const connection = describeConnection();
   return {
     now: new Date(),
-    version: currentVersion(),
+    version: PAYDESK_VERSION,
     commit: currentCommit(),
     nodeVersion: process.version,
     uptimeSeconds: process.uptime(),
