@@ -14,7 +14,8 @@ import { findUserById } from "@/lib/auth/user-lookup";
 import { approveChange, cancelChange, rejectChange } from "@/lib/changes/decide";
 import { createUser } from "@/lib/users/manage-users";
 import { isEnrolled } from "@/lib/auth/two-factor/store";
-import { addUser, changeRole, resetUserTwoFactor, setDisabled } from "@/lib/users/user-changes";
+import { resetUserTwoFactor } from "@/lib/users/resets";
+import { addUser, changeRole, setDisabled } from "@/lib/users/user-changes";
 import {
   changeApprovalThreshold,
   getApprovalThreshold,

@@ -14,15 +14,8 @@ import {
   resetTwoFactorSchema,
   setUserDisabledSchema,
 } from "./schemas";
-import {
-  addUser,
-  changeRole,
-  renewInvitation,
-  resetUserPassword,
-  resetUserTwoFactor,
-  ROLE_WHILE_PENDING,
-  setDisabled,
-} from "./user-changes";
+import { resetUserPassword, resetUserTwoFactor } from "./resets";
+import { addUser, changeRole, renewInvitation, ROLE_WHILE_PENDING, setDisabled } from "./user-changes";
 import { endUserSessions } from "./end-user-sessions";
 
 const USERS_PATH = "/admin/users";

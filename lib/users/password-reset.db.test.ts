@@ -11,7 +11,8 @@ import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser, signedInSession } from "@/test-support/users";
 import { usableLink } from "./account-links";
 import { choosePassword } from "./choose-password";
-import { addUser, resetUserPassword } from "./user-changes";
+import { resetUserPassword } from "./resets";
+import { addUser } from "./user-changes";
 
 /**
  * Issue 23: an admin resets a password (lost, or perhaps known to someone else). It stops working

@@ -1,7 +1,6 @@
 import "server-only";
 import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
-import { isEnrolled, resetTwoFactor } from "@/lib/auth/two-factor/store";
 import { RuleError } from "@/lib/auth/rule-error";
 import { lockActiveAdminIds } from "@/lib/changes/admins";
 import { GATED_ROLES, type GatedRole } from "@/lib/changes/payloads";
@@ -17,7 +16,6 @@ import {
   writeRole,
   type NewUserInput,
 } from "./manage-users";
-import { writePasswordReset } from "./password-reset";
 
 /**
  * What an admin does to users, with dual control: granting finance or admin, enabling a disabled
@@ -118,61 +116,6 @@ export async function renewInvitation(
   });
 }
 
-/**
- * An admin resets someone's password (they lost it, or it may be known to someone else): it stops
- * working, every session of theirs ends, and a one-time link lets them choose another. For finance
- * and admin it waits for a second admin, who is then given the link. Never one's own: that is
- * changed under Password in one's account settings.
- */
-export async function resetUserPassword(
-  db: Db,
-  actor: AuditActor & { userId: string },
-  userId: string,
-): Promise<LinkOutcome> {
-  if (userId === actor.userId) {
-    throw new RuleError(
-      "To change your own password, use Password in your account settings. If you lost it, ask another admin to reset it.",
-    );
-  }
-  return db.transaction(async (tx) => {
-    await lockActiveAdminIds(tx);
-    const target = await lockUserOrThrow(tx, userId);
-    if (target.disabledAt) throw new RuleError(`${target.email} is disabled: enable them first.`);
-    if (target.passwordHash === null && (await latestLinkOf(tx, userId))?.kind !== "password_reset") {
-      throw new RuleError(
-        `${target.email} has not chosen a password yet: give them a new invitation link instead (New link).`,
-      );
-    }
-    if (isGatedRole(target.role)) {
-      const before = { ...factsOf(target), password: target.passwordHash !== null };
-      const pending = await proposeChange(tx, {
-        kind: "reset_password",
-        subject: userSubject(userId),
-        targetUserId: userId,
-        payload: {},
-        basis: factsOf(target),
-        proposedBy: actor.userId,
-      });
-      await recordAudit(tx, actor, {
-        action: "change.proposed",
-        object: { type: "user", id: userId },
-        before,
-        after: { ...before, password: false, change: pending.id },
-        note: `Reset the password of ${target.email} (${ROLE_LABELS[target.role]}): waits for a second admin's approval.`,
-      });
-      return { user: target, pending, link: null };
-    }
-    const { before, after, link, sessionsEnded } = await writePasswordReset(tx, userId, actor.userId);
-    await recordAudit(tx, actor, {
-      action: "user.password_reset",
-      object: { type: "user", id: userId },
-      before,
-      after: { ...after, sessionsEnded, linkExpiresAt: link.expiresAt.toISOString() },
-    });
-    return { user: target, pending: null, link };
-  });
-}
-
 export async function changeRole(
   db: Db,
   actor: AuditActor & { userId: string },
@@ -248,57 +191,6 @@ export async function setDisabled(
       object: { type: "user", id: userId },
       before,
       after,
-    });
-    return { user: target, pending: null };
-  });
-}
-
-/**
- * Removes a user's second factors, the authenticator app, passkeys and recovery codes (a lost
- * phone or passkey): they sign in with their password alone until they enroll again. For finance
- * and admin, whose second factor guards who may pay, it waits for a second admin.
- */
-export async function resetUserTwoFactor(
-  db: Db,
-  actor: AuditActor & { userId: string },
-  userId: string,
-): Promise<Outcome> {
-  if (userId === actor.userId) {
-    throw new RuleError(
-      "To change your own two-factor sign-in, use Two-factor sign-in in your account settings (a recovery code works there if you lost your phone). If you have neither, ask another admin to reset it.",
-    );
-  }
-  return db.transaction(async (tx) => {
-    await lockActiveAdminIds(tx);
-    const target = await lockUserOrThrow(tx, userId);
-    if (!(await isEnrolled(tx, userId))) {
-      throw new RuleError(`${target.email} has no two-factor sign-in to reset. Reload the page.`);
-    }
-    const before = { ...factsOf(target), twoFactor: true };
-    if (isGatedRole(target.role)) {
-      const pending = await proposeChange(tx, {
-        kind: "reset_two_factor",
-        subject: userSubject(userId),
-        targetUserId: userId,
-        payload: {},
-        basis: before,
-        proposedBy: actor.userId,
-      });
-      await recordAudit(tx, actor, {
-        action: "change.proposed",
-        object: { type: "user", id: userId },
-        before,
-        after: { ...before, twoFactor: false, change: pending.id },
-        note: `Reset the two-factor sign-in of ${target.email} (${ROLE_LABELS[target.role]}; authenticator app, passkeys and recovery codes): waits for a second admin's approval.`,
-      });
-      return { user: target, pending };
-    }
-    await resetTwoFactor(tx, userId);
-    await recordAudit(tx, actor, {
-      action: "user.two_factor_reset",
-      object: { type: "user", id: userId },
-      before,
-      after: { ...before, twoFactor: false },
     });
     return { user: target, pending: null };
   });
