@@ -1,10 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Secret, TOTP } from "otpauth";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { choosePasswordThroughLink } from "./fixtures";
+import { startOwnServer, type OwnServer } from "./support/own-server";
 
 /**
  * Two-factor sign-in outside demo mode: a second production start of the same build, without
@@ -16,75 +12,36 @@ import { choosePasswordThroughLink } from "./fixtures";
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
 const BASE = `http://127.0.0.1:${PORT}`;
 const INVOICE_KEY = "two-factor-e2e-invoice-key";
-const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-two-factor-"));
-const env = {
-  PATH: process.env.PATH ?? "",
-  HOME: process.env.HOME ?? "",
-  NODE_ENV: "production" as const,
-  NEXT_TELEMETRY_DISABLED: "1",
+const ENV = {
   NEXTAUTH_SECRET: "two-factor-e2e-secret-0123456789",
-  AUTH_TRUST_HOST: "true",
-  PAYDESK_SANDBOX: "embedded",
-  PAYDESK_DATA_DIR: dataDir,
   SANDBOX_INVOICE_KEY: INVOICE_KEY,
   SANDBOX_WITHDRAWAL_KEY: "two-factor-e2e-withdrawal-key",
   PAYDESK_STEP_UP_MINUTES: "0",
 };
-
-/** Creates the user from the command line; answers the invitation link it printed. */
-function createUser(email: string, role: string): string {
-  const run = spawnSync("npm", ["run", "--silent", "user:create", "--", "--email", email, "--role", role], {
-    // The links it prints start with Paydesk's public address.
-    env: { ...env, NEXTAUTH_URL: BASE },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  const link = /Invitation link \(shown once[^)]*\): (\S+)/.exec(run.stdout)?.[1];
-  if (run.status !== 0 || !link) throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
-  return link;
-}
-
-let server: ChildProcess | undefined;
-const links: Record<string, string> = {};
-const passwords: Record<string, string> = {};
 const USERS = {
   admin: "tf-admin@example.com",
   finance: "tf-finance@example.com",
   support: "tf-support@example.com",
 };
+let passwords: Record<string, string> = {};
+let server: OwnServer | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  for (const [role, email] of Object.entries(USERS)) links[email] = createUser(email, role);
-  server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-    env,
-    stdio: "ignore",
-    // Its own process group: npx starts next-server as a child, and the whole group is stopped after.
-    detached: true,
+  server = await startOwnServer(browser, {
+    name: "two-factor",
+    port: PORT,
+    base: BASE,
+    env: ENV,
+    users: Object.fromEntries(Object.entries(USERS).map(([role, email]) => [email, role])),
+    passwordOf: (email) => `${email.split("@")[0]} walks the quiet harbour`,
   });
-  for (let i = 0; i < 120; i++) {
-    const up = await fetch(`${BASE}/login`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) {
-      for (const [email, link] of Object.entries(links)) {
-        passwords[email] = `${email.split("@")[0]} walks the quiet harbour`;
-        await choosePasswordThroughLink(browser, link, passwords[email]);
-      }
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error("the second server did not start");
+  passwords = server.passwords;
 });
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server?.stop());
 
 /** The code for the current time step, waiting for the next step when this one's code was used. */
 const usedSteps = new Map<string, number>();

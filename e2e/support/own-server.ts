@@ -1,0 +1,94 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser } from "@playwright/test";
+import { choosePasswordThroughLink } from "../fixtures";
+
+/**
+ * A second production start of the same build, outside demo mode, on its own port and data
+ * directory, for specs that need what demo mode turns off (two-factor required, passkeys). Its
+ * users are created beforehand from the command line, as an operator would, and each chooses a
+ * password through the invitation link `npm run user:create` printed.
+ */
+export interface OwnServer {
+  /** The environment it runs with (the command-line tools share it). */
+  env: NodeJS.ProcessEnv;
+  /** Each user's email and the password they chose. */
+  passwords: Record<string, string>;
+  stop(): void;
+}
+
+export async function startOwnServer(
+  browser: Browser,
+  options: {
+    name: string;
+    port: number;
+    /** The address people open: invitation links start with it. */
+    base: string;
+    env: Record<string, string>;
+    /** Email → role. */
+    users: Record<string, string>;
+    /** The password each user chooses, from their email. */
+    passwordOf: (email: string) => string;
+  },
+): Promise<OwnServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `paydesk-${options.name}-`));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    AUTH_TRUST_HOST: "true",
+    PAYDESK_SANDBOX: "embedded",
+    PAYDESK_DATA_DIR: dataDir,
+    ...options.env,
+  };
+  const links = Object.entries(options.users).map(
+    ([email, role]) => [email, createUser(env, options.base, email, role)] as const,
+  );
+  const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(options.port)], {
+    env,
+    stdio: "ignore",
+    // Its own process group: npx starts next-server as a child, and the whole group is stopped after.
+    detached: true,
+  });
+  const stop = () => {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  if (!(await answers(`http://127.0.0.1:${options.port}/login`, server))) {
+    stop();
+    throw new Error(`the ${options.name} server did not start`);
+  }
+  const passwords: Record<string, string> = {};
+  for (const [email, link] of links) {
+    passwords[email] = options.passwordOf(email);
+    await choosePasswordThroughLink(browser, link, passwords[email]);
+  }
+  return { env, passwords, stop };
+}
+
+/** Creates the user from the command line; answers the invitation link it printed. */
+function createUser(env: NodeJS.ProcessEnv, base: string, email: string, role: string): string {
+  const run = spawnSync("npm", ["run", "--silent", "user:create", "--", "--email", email, "--role", role], {
+    env: { ...env, NEXTAUTH_URL: base },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  const link = /Invitation link \(shown once[^)]*\): (\S+)/.exec(run.stdout)?.[1];
+  if (run.status !== 0 || !link) throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
+  return link;
+}
+
+async function answers(url: string, server: ChildProcess): Promise<boolean> {
+  for (let i = 0; i < 120 && server.exitCode === null; i++) {
+    const up = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return true;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return false;
+}
