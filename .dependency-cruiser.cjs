@@ -59,6 +59,13 @@ module.exports = {
       to: { path: `${FEATURES}|^lib/auth/` },
     },
     {
+      name: "the-log-imports-nothing-of-the-app",
+      severity: "error",
+      comment: "Every layer logs through lib/log, so it stands on its own.",
+      from: { path: "^lib/log/" },
+      to: { path: "^(app|components|lib)/", pathNot: "^lib/log/" },
+    },
+    {
       name: "audit-sits-below-auth",
       severity: "error",
       comment:

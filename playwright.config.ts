@@ -4,8 +4,12 @@ import { defineConfig, devices } from "@playwright/test";
 // running on 3000 (and its data directory) is never touched.
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = `./data/e2e/${process.env.E2E_RUN_ID ?? Date.now()}`;
+// One run id for the runner and its workers (they inherit the environment): specs find the
+// server's log files in the run's data directory (e2e/support/server-log.ts).
+process.env.E2E_RUN_ID ??= `local-${Date.now()}`;
+const dataDir = `./data/e2e/${process.env.E2E_RUN_ID}`;
 const MERCHANT_WIDE_FAULTS = /merchant-wide-faults\.spec\.ts$/;
+const SERVER_LOG = /server-log\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
@@ -34,7 +38,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: MERCHANT_WIDE_FAULTS },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: [MERCHANT_WIDE_FAULTS, SERVER_LOG],
+    },
     // Sandbox faults hold for the whole demo merchant: these run alone, once every other test is done.
     {
       name: "merchant-wide faults",
@@ -42,13 +50,22 @@ export default defineConfig({
       testMatch: MERCHANT_WIDE_FAULTS,
       dependencies: ["chromium"],
     },
+    // Reads what the server logged during every other test: last.
+    {
+      name: "server log",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: SERVER_LOG,
+      dependencies: ["merchant-wide faults"],
+    },
   ],
   webServer: {
-    command: `npx next start -H 127.0.0.1 -p ${port}`,
+    command: `bash test-support/runner/log-to-files.sh ${dataDir}/server npx next start -H 127.0.0.1 -p ${port}`,
     url: `${baseURL}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: "pipe",
+    // Its log goes to files in the run's data directory (log-to-files.sh); errors still show here.
+    stdout: "ignore",
+    stderr: "pipe",
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),

@@ -23,6 +23,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Tests run the embedded sandbox, as demos do; the real service is never reached from a test.
-    env: { PAYDESK_SANDBOX: "embedded" },
+    // The log's own tests write to a logger of their own; the rest would only clutter the output.
+    env: { PAYDESK_SANDBOX: "embedded", LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
   },
 });

@@ -1,4 +1,5 @@
 import { expect, type Browser, type Page } from "@playwright/test";
+import { rememberSecret } from "./support/server-log";
 
 export const DEMO_PASSWORD = "paydesk-demo";
 
@@ -51,6 +52,8 @@ export async function takeOneTimeLink(page: Page, title: string): Promise<string
 export async function choosePasswordThroughLink(browser: Browser, link: string, password: string) {
   const context = await browser.newContext();
   try {
+    rememberSecret("an invitation link", new URL(link).pathname.split("/").pop() ?? "");
+    rememberSecret("a chosen password", password);
     const page = await context.newPage();
     await page.goto(link);
     await page.getByLabel("New password").fill(password);

@@ -41,3 +41,16 @@ test("parses as Prometheus text, and counts a webhook as it arrives", async ({ r
   const after = await scrape();
   expect(after.value("paydesk_webhooks_received_total", { outcome: "unverified" })).toBe(unverified() + 1);
 });
+
+test("counts requests by method, route pattern and status, with their duration", async ({ request }) => {
+  const scrape = async () => parseMetrics(await (await request.get("/api/metrics", withToken)).text());
+  const labels = { method: "GET", route: "/invoices/[id]", status: "307" };
+  const before = (await scrape()).histogramCount("paydesk_http_request_duration_seconds", labels) ?? 0;
+  // Not signed in: the invoice page redirects to sign-in. Two ids, one route.
+  for (const id of ["a0a0a0a0-0000-4000-8000-000000000001", "a0a0a0a0-0000-4000-8000-000000000002"]) {
+    expect((await request.get(`/invoices/${id}`, { maxRedirects: 0 })).status()).toBe(307);
+  }
+  const after = await scrape();
+  expect(after.histogramCount("paydesk_http_request_duration_seconds", labels)).toBe(before + 2);
+  expect(after.names).toContain("paydesk_http_request_duration_seconds");
+});

@@ -31,7 +31,7 @@ function start(env: Record<string, string>, host = "127.0.0.1") {
     encoding: "utf8",
     timeout: 60_000,
   });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  return { status: run.status, output: readable(`${run.stdout}${run.stderr}`) };
 }
 
 /** Starts a server, waits until its log says `until`, stops it (SIGTERM) and returns its log. */
@@ -42,16 +42,30 @@ function serveUntil(env: Record<string, string>, until: string, host = "127.0.0.
     const timer = setTimeout(() => server.kill("SIGTERM"), 60_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes(until)) server.kill("SIGTERM");
+      if (readable(output).includes(until)) server.kill("SIGTERM");
     };
     server.stdout.on("data", read);
     server.stderr.on("data", read);
     server.once("error", reject);
     server.once("exit", () => {
       clearTimeout(timer);
-      resolve(output);
+      resolve(readable(output));
     });
   });
+}
+
+/** The server's log as a person reads it: each JSON line's message (Next.js's own lines as they are). */
+function readable(output: string): string {
+  return output
+    .split("\n")
+    .map((line) => {
+      try {
+        return (JSON.parse(line) as { msg?: string }).msg ?? line;
+      } catch {
+        return line;
+      }
+    })
+    .join("\n");
 }
 
 const demo = { PAYDESK_DEMO: "1", PAYDESK_SANDBOX: "embedded" };
@@ -125,7 +139,7 @@ test("a PostgreSQL it cannot reach refuses in one line, naming host, port and ca
   });
   expect(status).toBe(1);
   expect(output).toMatch(
-    /\[paydesk\] refusing to start: cannot connect to PostgreSQL at 127\.0\.0\.1:1 \(database paydesk\): connect ECONNREFUSED[^\n]*\n/,
+    /refusing to start: cannot connect to PostgreSQL at 127\.0\.0\.1:1 \(database paydesk\): connect ECONNREFUSED[^\n]*\n/,
   );
   expect(output).not.toContain("Failed query");
   expect(output).not.toContain("s3cret-pass");
@@ -193,7 +207,7 @@ test("a release below the database's mark (raised by a newer release) refuses, n
     "98.0.0: run Paydesk 98.0.0 or later (or restore the backup taken before the upgrade)";
   const { status, output } = start(env);
   expect(status).toBe(1);
-  expect(output).toContain(`[paydesk] refusing to start: ${refusal}`);
+  expect(output).toContain(`refusing to start: ${refusal}`);
 
   const db = (command: string) =>
     spawnSync("npm", ["run", "--silent", command], { env: serverEnv(env), encoding: "utf8" });

@@ -1,6 +1,7 @@
 import { Secret, TOTP } from "otpauth";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startOwnServer, type OwnServer } from "./support/own-server";
+import { rememberSecret } from "./support/server-log";
 
 /**
  * Two-factor sign-in outside demo mode: a second production start of the same build, without
@@ -82,6 +83,8 @@ async function enroll(page: Page, email: string) {
   const list = page.getByTestId("recovery-codes");
   await expect(list.getByRole("listitem")).toHaveCount(10);
   const recovery = (await list.getByRole("listitem").allTextContents()).map((code) => code.trim());
+  rememberSecret("a TOTP secret", secret);
+  for (const code of recovery) rememberSecret("a recovery code", code);
   await page.getByLabel("I have saved my recovery codes").check();
   await page.getByRole("button", { name: "Continue to Paydesk" }).click();
   await expect(page).toHaveURL(`${BASE}/`);

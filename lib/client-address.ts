@@ -3,7 +3,7 @@ import ipaddr from "ipaddr.js";
 
 /**
  * The address a request came from, for rate limits and the audit trail. Without a proxy it is the
- * TCP peer, which the server stamps on every request (stampPeerAddress); a client cannot forge it.
+ * TCP peer, which the server stamps on every request (lib/http/observe-requests.ts); a client cannot forge it.
  * Behind proxies (TRUST_PROXY = how many), each proxy appends the address it saw to
  * X-Forwarded-For, so the client is the right-most hop none of ours appended; anything further
  * left was written by the client and is ignored.

@@ -45,6 +45,10 @@ const envSchema = z.object({
     .transform((value) => (value === "true" ? 1 : 0))
     .or(z.coerce.number().int("must be the number of proxies in front of Paydesk").min(0).max(10))
     .default(0),
+  /** How much the log says (lib/log/logger.ts): info by default; debug adds each background round. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `json` (one object per line, the default) or `pretty` (readable; the demo and `next dev`). */
+  LOG_FORMAT: z.enum(["json", "pretty"], "must be `json` or `pretty`").optional(),
   /** The bearer token /api/metrics answers to; unset, /api/metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").max(512).optional(),
   PAYMENTS_BASE_URL: z.string().optional(),

@@ -1,3 +1,5 @@
+import { reportError } from "@/lib/log/report-error";
+
 /**
  * A value worth computing once for many readers (a dashboard's aggregates over a large ledger):
  * the first reader waits for it; later readers get it at once, and one reader past `freshMs`
@@ -43,7 +45,7 @@ export function staleWhileRevalidate<T>(
     if (!current.snapshot) return recompute(current);
     if (now().getTime() - current.snapshot.computedAt.getTime() > freshMs) {
       recompute(current).catch((error: unknown) =>
-        console.error("[cache] recomputing a stale value failed; the last one stays", error),
+        reportError("cache", "recomputing a stale value failed; the last one stays", error),
       );
     }
     return current.snapshot;

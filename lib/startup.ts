@@ -1,11 +1,14 @@
 import "server-only";
 import { closeDb, getDb } from "@/lib/db/client";
 import { isLoopbackHost, parseStartupEnv } from "@/lib/env";
+import { requestsInFlight, whenNoRequestsInFlight } from "@/lib/http/in-flight-requests";
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
+import { logger } from "@/lib/log/logger";
+import { keepOutOfLogs } from "@/lib/log/secret-values";
 import { drainWebhookProcessing, webhookProcessingBacklog } from "@/lib/webhooks/processing-queue";
 import { getServiceClient } from "@/lib/service/app-client";
 import { usesEmbeddedSandbox } from "@/lib/service/app-config";
-import { loadEmbeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
+import { embeddedSandboxKeys, loadEmbeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
 import { markStopping } from "@/lib/shutdown-state";
 import { serverBindAddress } from "@/lib/start-mode/bind-address";
 import { markProductionStart } from "@/lib/start-mode/first-start-mark";
@@ -26,18 +29,22 @@ export async function startPaydesk(): Promise<void> {
   const db = await getDb();
   if (env.PAYDESK_DEMO) {
     const created = await seedDemoUsers(db);
-    console.log(`[paydesk] demo mode: ${created} demo user(s) created`);
+    logger().info({ created }, `demo mode: ${created} demo user(s) created`);
     // The start-up checks let a demo beyond loopback through only with PAYDESK_DEMO_PUBLIC=1.
     if (!isLoopbackHost(env.HOST)) warnOfPublicDemo(env.HOST);
   } else {
     const mark = await markProductionStart(db);
     if (mark.mode === "demo")
-      console.warn(demoDatabaseWarning(mark, await demoUsersWithPublishedPassword(db)));
+      logger().warn(demoDatabaseWarning(mark, await demoUsersWithPublishedPassword(db)));
   }
-  if (usesEmbeddedSandbox()) await loadEmbeddedSandboxKeys(db);
+  if (usesEmbeddedSandbox()) {
+    await loadEmbeddedSandboxKeys(db);
+    const keys = embeddedSandboxKeys();
+    keepOutOfLogs(keys.invoiceKey, keys.withdrawalKey);
+  }
   if (usesEmbeddedSandbox() && !env.PAYDESK_DEMO) {
-    console.warn(
-      "[paydesk] PAYDESK_SANDBOX=embedded: using the embedded sandbox at /sandbox. No real money moves; " +
+    logger().warn(
+      "PAYDESK_SANDBOX=embedded: using the embedded sandbox at /sandbox. No real money moves; " +
         "set PAYMENTS_BASE_URL and its keys instead to connect the real payment service.",
     );
   }
@@ -56,33 +63,50 @@ export async function startPaydeskOrExit(): Promise<void> {
   try {
     await startPaydesk();
   } catch (error) {
-    console.error(`[paydesk] refusing to start: ${error instanceof Error ? error.message : String(error)}`);
+    logger().fatal(`refusing to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
 }
 
+/** How long a shutdown waits for requests already being answered (each has its own timeouts). */
+const REQUESTS_GRACE_MS = 30_000;
+
+/**
+ * On SIGTERM or SIGINT: new requests get 503 with Connection: close (observe-requests.ts), the
+ * requests in flight finish, queued webhook refreshes get drainSeconds, the loops finish their
+ * round, and the database closes last. Next.js's own handler would exit as soon as its listening
+ * socket closed, before any of this: it is removed, and this one owns the shutdown.
+ */
 function registerShutdown(drainSeconds: number) {
+  process.removeAllListeners("SIGTERM");
+  process.removeAllListeners("SIGINT");
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     markStopping();
-    const backlog = webhookProcessingBacklog();
-    console.log(
-      `[paydesk] ${signal}: finishing ${backlog} queued webhook refresh(es) (at most ${drainSeconds} s), ` +
-        "stopping background jobs, closing the database",
+    const log = logger().child({ signal });
+    log.info(
+      { requestsInFlight: requestsInFlight(), webhookRefreshes: webhookProcessingBacklog(), drainSeconds },
+      `${signal}: refusing new requests; finishing those in flight and queued webhook refreshes, ` +
+        "then stopping background jobs and closing the database",
     );
-    drainWebhookProcessing(drainSeconds * 1000)
-      .then(
-        (emptied) =>
-          emptied || console.warn("[paydesk] webhook refreshes left for the sweep after a restart"),
-      )
-      .then(() => stopBackgroundJobs())
-      .catch((error) => console.error("[paydesk] error while stopping background jobs", error))
-      .then(() => closeDb())
-      .catch((error) => console.error("[paydesk] error while closing the database", error))
-      .finally(() => process.exit(0));
+    try {
+      if (!(await whenNoRequestsInFlight(REQUESTS_GRACE_MS)))
+        log.warn(
+          { requestsInFlight: requestsInFlight() },
+          "requests still in flight after 30 s: stopping anyway",
+        );
+      if (!(await drainWebhookProcessing(drainSeconds * 1000)))
+        log.warn("webhook refreshes left for the sweep after a restart");
+      await stopBackgroundJobs();
+      await closeDb();
+      log.info("stopped");
+    } catch (error) {
+      log.error({ err: error }, "stopping did not finish cleanly");
+    }
+    process.exit(0);
   };
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  process.once("SIGTERM", (signal) => void stop(signal));
+  process.once("SIGINT", (signal) => void stop(signal));
 }

@@ -16,5 +16,20 @@ export function parseMetrics(text: string) {
       const raw = sample?.value ?? sample?.count;
       return raw === undefined ? undefined : Number(raw);
     },
+    /**
+     * A histogram's count for the series with those labels. (The parser keeps no labels on
+     * histogram samples, so the `_count` line of a text that parsed is read here.)
+     */
+    histogramCount(name: string, labels: Record<string, string>): number | undefined {
+      for (const line of text.split("\n")) {
+        const match = new RegExp(`^${name}_count\\{(.*)\\} (\\S+)$`).exec(line);
+        if (!match) continue;
+        const series = Object.fromEntries(
+          [...(match[1] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]),
+        );
+        if (Object.entries(labels).every(([key, wanted]) => series[key] === wanted)) return Number(match[2]);
+      }
+      return undefined;
+    },
   };
 }

@@ -4,6 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { choosePasswordThroughLink } from "../fixtures";
+import { runDir } from "./server-log";
+
+const LOG_TO_FILES = path.join(process.cwd(), "test-support/runner/log-to-files.sh");
 
 /**
  * A second production start of the same build, outside demo mode, on its own port and data
@@ -47,12 +50,18 @@ export async function startOwnServer(
   const links = Object.entries(options.users).map(
     ([email, role]) => [email, createUser(env, options.base, email, role)] as const,
   );
-  const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(options.port)], {
-    env,
-    stdio: "ignore",
-    // Its own process group: npx starts next-server as a child, and the whole group is stopped after.
-    detached: true,
-  });
+  // Its output goes to the run's log files, which e2e/server-log.spec.ts searches for secrets.
+  const logPrefix = path.join(runDir(), options.name);
+  const server = spawn(
+    "bash",
+    [LOG_TO_FILES, logPrefix, "npx", "next", "start", "-H", "127.0.0.1", "-p", String(options.port)],
+    {
+      env,
+      stdio: "ignore",
+      // Its own process group: npx starts next-server as a child, and the whole group is stopped after.
+      detached: true,
+    },
+  );
   const stop = () => {
     if (server.pid) process.kill(-server.pid, "SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });

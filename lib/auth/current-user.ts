@@ -10,6 +10,7 @@ import { judgeToken } from "./session-lifecycle";
 import { touchSession } from "./sessions";
 import { roleMustEnroll } from "./two-factor/policy";
 import { isEnrolled } from "./two-factor/store";
+import { noteRequestUser } from "@/lib/log/request-context";
 
 export type CurrentUser = Pick<User, "id" | "email" | "name" | "role">;
 
@@ -40,6 +41,7 @@ async function readSessionNow(): Promise<SessionState> {
   const verdict = await judgeToken(db, token);
   if (verdict.status === "live") {
     const { user, session } = verdict;
+    noteRequestUser(user.id);
     await touchSession(db, session);
     const current = { id: user.id, email: user.email, name: user.name, role: user.role };
     if (roleMustEnroll(user.role, env.PAYDESK_DEMO) && !(await isEnrolled(db, user.id)))

@@ -10,6 +10,7 @@ import type { ActionResult, FieldErrors } from "./action-result";
 import { can, type Action } from "./permissions";
 import { isRuleError } from "./rule-error";
 import { ENROLL_FIRST_MESSAGE } from "./two-factor/policy";
+import { reportError } from "@/lib/log/report-error";
 
 /**
  * The one way into the server for mutations: read the session (fresh from the database),
@@ -78,7 +79,10 @@ export function defineAction<S extends z.ZodType, T>(definition: ActionDefinitio
       if (isRuleError(error)) {
         return { ok: false, code: "rejected", message: error.message, fieldErrors: error.fieldErrors };
       }
-      console.error(`[action] ${definition.permission} failed for user ${user.id}`, error);
+      reportError("action", `${definition.permission} failed`, error, {
+        permission: definition.permission,
+        userId: user.id,
+      });
       return {
         ok: false,
         code: "unexpected",

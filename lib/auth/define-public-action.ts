@@ -8,6 +8,7 @@ import { UNSAFE_TEXT_MESSAGE, unsafeTextPaths } from "@/lib/validation/text";
 import type { ActionResult } from "./action-result";
 import { fieldErrorsOf, invalid } from "./define-action";
 import { isRuleError } from "./rule-error";
+import { reportError } from "@/lib/log/report-error";
 
 /**
  * The way into the server for the few mutations nobody is signed in for: a person choosing their
@@ -41,7 +42,7 @@ export function definePublicAction<S extends z.ZodType, T>(definition: {
       if (isRuleError(error)) {
         return { ok: false, code: "rejected", message: error.message, fieldErrors: error.fieldErrors };
       }
-      console.error(`[action] ${definition.name} failed`, error);
+      reportError("action", `${definition.name} failed`, error, { action: definition.name });
       return {
         ok: false,
         code: "unexpected",

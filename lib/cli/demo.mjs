@@ -20,6 +20,8 @@ if (needsBuild()) {
 const serverEnv = {
   ...env,
   PAYDESK_DEMO: "1",
+  // Readable log lines in a terminal; a deployment keeps the default, one JSON object per line.
+  LOG_FORMAT: env.LOG_FORMAT || "pretty",
   // The demo runs on the embedded sandbox, never a real service (the server refuses demo mode with one).
   PAYDESK_SANDBOX: "embedded",
   PORT: port,

@@ -5,6 +5,7 @@ import { lockDataDir } from "./data-dir-lock";
 import { MIGRATIONS_FOLDER } from "./migrate";
 import * as schema from "./schema";
 import type { Db } from "./types";
+import { reportError } from "@/lib/log/report-error";
 
 /**
  * The process-wide database, opened lazily so `next build` never touches it. Kept on globalThis
@@ -103,7 +104,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const pool = new Pool({ connectionString: url, max: 10 });
   // An idle connection the server drops (restart, failover, network) is emitted here; without a
   // listener Node ends the process. The pool replaces the connection on the next query.
-  pool.on("error", (error) => console.error("[db] an idle PostgreSQL connection failed:", error.message));
+  pool.on("error", (error) => reportError("db", "an idle PostgreSQL connection failed", error));
   const db = drizzle(pool, { schema });
   return { db, pgPool: pool, close: () => pool.end() };
 }

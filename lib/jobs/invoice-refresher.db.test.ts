@@ -20,7 +20,7 @@ beforeEach(async () => {
 });
 
 const answer = (raw: Record<string, unknown>) => invoiceResponseSchema.parse(raw);
-const silent = { error: () => {}, info: () => {} };
+const silent = { warn: () => {}, info: () => {}, debug: () => {} };
 const refresher = (options: Partial<InvoiceRefresherOptions> = {}) =>
   new InvoiceRefresher({ db: testDb.db, client: () => service, log: silent, ...options });
 

@@ -3,7 +3,7 @@ import { refreshInvoice } from "@/lib/invoices/refresh-invoice";
 import type { ServiceClient } from "@/lib/service";
 import { leaseCoveringCall } from "@/lib/service/call-lease";
 import { claimDueInvoices } from "@/lib/invoices/claim-due-invoices";
-import { PeriodicJob } from "./periodic-job";
+import { PeriodicJob, type LoopLog } from "./periodic-job";
 import { createPollBudget, type PollBudget } from "./poll-budget";
 import { runBounded } from "./run-bounded";
 
@@ -24,7 +24,7 @@ export interface InvoiceRefresherOptions {
     invoiceIds: readonly string[],
     refresh: (invoiceId: string) => Promise<void>,
   ) => Promise<void>;
-  log?: Pick<Console, "error" | "info">;
+  log?: LoopLog;
 }
 
 export interface RoundReport {
@@ -45,16 +45,14 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
   private readonly batchSize: number;
   private readonly concurrency: number;
   private readonly pollBudget: PollBudget;
-  private readonly log: Pick<Console, "error" | "info">;
   /** Set by a round that claimed all the budget granted, less than a batch: when to try again. */
   private budgetRetryInMs: number | null = null;
 
   constructor(private readonly options: InvoiceRefresherOptions) {
-    super("invoice-refresher", options.intervalMs ?? 5_000);
+    super("invoice-refresher", options.intervalMs ?? 5_000, options.log);
     this.batchSize = options.batchSize ?? 50;
     this.concurrency = options.concurrency ?? 4;
     this.pollBudget = options.pollBudget ?? createPollBudget(20);
-    this.log = options.log ?? console;
   }
 
   protected filledBatch(report: RoundReport): boolean {
@@ -82,8 +80,7 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
       // More may be due than the budget let this round take.
       if (granted < this.batchSize && ids.length === granted) this.budgetRetryInMs = retryInMs;
     } catch (error) {
-      this.recordFailure(error);
-      this.log.error("[invoice-refresher] could not claim due invoices", error);
+      this.failed("could not claim due invoices", error);
       return report;
     }
     report.claimed = ids.length;
@@ -100,8 +97,7 @@ export class InvoiceRefresher extends PeriodicJob<RoundReport> {
         }
       } catch (error) {
         report.failed++;
-        this.recordFailure(error);
-        this.log.error(`[invoice-refresher] refreshing invoice ${invoiceId} failed`, error);
+        this.failed(`refreshing invoice ${invoiceId} failed`, error);
       }
     });
     return report;

@@ -71,7 +71,7 @@ class FakeCreationService implements ServiceClient {
 let testDb: TestDb;
 let userId: string;
 let service: FakeCreationService;
-const silent = { error: () => {}, info: () => {} };
+const silent = { warn: () => {}, info: () => {}, debug: () => {} };
 const resender = (db: Db = testDb.db) =>
   new InvoiceResender({ db, client: () => service, batchSize: 100, log: silent });
 const timeout = () => new Unavailable("timeout", "no answer in time");

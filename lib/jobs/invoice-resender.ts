@@ -4,7 +4,7 @@ import { claimDueSend } from "@/lib/invoices/claim-due-send";
 import { resendClaimed } from "@/lib/invoices/resend-invoice";
 import type { ServiceClient } from "@/lib/service";
 import { leaseCoveringCall } from "@/lib/service/call-lease";
-import { PeriodicJob } from "./periodic-job";
+import { PeriodicJob, type LoopLog } from "./periodic-job";
 
 export interface InvoiceResenderOptions {
   db: Db;
@@ -12,7 +12,7 @@ export interface InvoiceResenderOptions {
   client: () => ServiceClient;
   intervalMs?: number;
   batchSize?: number;
-  log?: Pick<Console, "error" | "info">;
+  log?: LoopLog;
 }
 
 export interface ResendReport {
@@ -34,12 +34,10 @@ export interface ResendReport {
  */
 export class InvoiceResender extends PeriodicJob<ResendReport> {
   private readonly batchSize: number;
-  private readonly log: Pick<Console, "error" | "info">;
 
   constructor(private readonly options: InvoiceResenderOptions) {
-    super("invoice-resender", options.intervalMs ?? 3_000);
+    super("invoice-resender", options.intervalMs ?? 3_000, options.log);
     this.batchSize = options.batchSize ?? 20;
-    this.log = options.log ?? console;
   }
 
   protected filledBatch(report: ResendReport): boolean {
@@ -56,8 +54,7 @@ export class InvoiceResender extends PeriodicJob<ResendReport> {
         client = this.options.client();
         claimed = await claimDueSend(this.options.db, leaseCoveringCall(client));
       } catch (error) {
-        this.recordFailure(error);
-        this.log.error("[invoice-resender] could not claim a due creation", error);
+        this.failed("could not claim a due creation", error);
         return report;
       }
       if (!claimed) return report;
@@ -72,8 +69,7 @@ export class InvoiceResender extends PeriodicJob<ResendReport> {
       } catch (error) {
         // Its lease runs out and a later round sends it again.
         report.unanswered++;
-        this.recordFailure(error);
-        this.log.error(`[invoice-resender] sending invoice ${claimed.id} again failed`, error);
+        this.failed(`sending invoice ${claimed.id} again failed`, error);
       }
     }
     return report;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { failureMessage, PeriodicJob } from "./periodic-job";
+import { failureMessage } from "@/lib/log/failure-message";
+import { capturedLogger } from "@/test-support/captured-log";
+import { PeriodicJob } from "./periodic-job";
 
 class CountingJob extends PeriodicJob<{ done: number }> {
   rounds = 0;
@@ -133,6 +135,36 @@ describe("PeriodicJob", () => {
     ]);
     await job.runOnce();
     expect(job.liveness().lastFailure).toEqual({ at: 7_000, message: "connect ECONNREFUSED 10.0.0.5:5432" });
+  });
+
+  it("logs an outage's first failure with its error, then only counts, and says when it works again", async () => {
+    const { log, records } = capturedLogger();
+    class FlakyJob extends PeriodicJob<null> {
+      down = true;
+      constructor() {
+        super("flaky", 1_000, log);
+      }
+      protected filledBatch(): boolean {
+        return false;
+      }
+      protected async round() {
+        if (this.down) this.failed("could not reach the database", new Error("ECONNREFUSED"));
+        return null;
+      }
+    }
+    const job = new FlakyJob();
+    for (let round = 0; round < 20; round++) await job.runOnce();
+    job.down = false;
+    await job.runOnce();
+    const warnings = records().filter((record) => record.level === 40);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatchObject({
+      msg: "could not reach the database",
+      err: { message: "ECONNREFUSED" },
+    });
+    expect(warnings[1]).toMatchObject({ failures: 19 });
+    expect(records().filter((record) => record.level === 30)).toMatchObject([{ failures: 20 }]);
+    expect(records().filter((record) => record.level === 20)).toHaveLength(21);
   });
 });
 

@@ -1,3 +1,10 @@
+import { failureMessage } from "@/lib/log/failure-message";
+import { logger, type Logger } from "@/lib/log/logger";
+import { RepeatedFailures } from "@/lib/log/repeated-failures";
+
+/** Where a loop writes: each round's outcome at debug, a failure at warn (once per outage). */
+export type LoopLog = Pick<Logger, "warn" | "info" | "debug">;
+
 /** What readiness needs to know of a loop (times are epoch milliseconds). */
 export interface LoopLiveness {
   /** Stable, for operators: the loop's name in logs and readiness problems. */
@@ -19,20 +26,13 @@ export interface LoopFailure {
   message: string;
 }
 
-const FAILURE_MESSAGE_MAX = 300;
-
-/** The first line of an error's message, cut to FAILURE_MESSAGE_MAX characters. */
-export function failureMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const line = text.split(/\r?\n/, 1)[0]?.trim() || (error instanceof Error ? error.name : "unknown error");
-  return line.length > FAILURE_MESSAGE_MAX ? `${line.slice(0, FAILURE_MESSAGE_MAX - 1)}…` : line;
-}
-
 /**
  * A background loop: every interval, run one round. Rounds never overlap within an instance (a
  * runOnce during a round joins it); a round that reports a full batch starts the next one at
  * once; stop() waits for the round in progress so the database can be closed after it.
- * Subclasses implement round(), which must never reject: errors are logged there.
+ * Subclasses implement round(), which must never reject: errors go to failed(). A failure is
+ * logged with its error once; while the loop keeps failing, a summary a minute; when a round
+ * passes again, one line saying so.
  */
 export abstract class PeriodicJob<Report> {
   private timer: NodeJS.Timeout | null = null;
@@ -42,11 +42,18 @@ export abstract class PeriodicJob<Report> {
   private lastRoundFinishedAt: number | null = null;
   private roundRunningSince: number | null = null;
   private lastFailure: LoopFailure | null = null;
+  private roundFailed = false;
+  private readonly log: LoopLog;
+  private readonly failures: RepeatedFailures;
 
   protected constructor(
     readonly name: string,
     protected readonly intervalMs: number,
-  ) {}
+    log?: LoopLog,
+  ) {
+    this.log = log ?? logger().child({ loop: name });
+    this.failures = new RepeatedFailures(this.log as Logger, name);
+  }
 
   /** One round's work. Never rejects; errors are logged. */
   protected abstract round(): Promise<Report>;
@@ -59,7 +66,14 @@ export abstract class PeriodicJob<Report> {
     return this.filledBatch(report) ? 0 : this.intervalMs;
   }
 
-  /** Called by round() where it logs an error: the System page shows the last one. */
+  /** A part of the round failed: logged (once per outage) and shown on the System page. */
+  protected failed(message: string, error: unknown): void {
+    this.roundFailed = true;
+    this.recordFailure(error);
+    this.failures.failure(message, error);
+  }
+
+  /** Something went wrong the System page should show, without a log line (it is recorded elsewhere). */
   protected recordFailure(error: unknown): void {
     this.lastFailure = { at: Date.now(), message: failureMessage(error) };
   }
@@ -84,11 +98,18 @@ export abstract class PeriodicJob<Report> {
   runOnce(): Promise<Report> {
     if (!this.running) {
       this.roundRunningSince = Date.now();
-      this.running = this.round().finally(() => {
-        this.running = null;
-        this.roundRunningSince = null;
-        this.lastRoundFinishedAt = Date.now();
-      });
+      this.roundFailed = false;
+      this.running = this.round()
+        .finally(() => {
+          this.running = null;
+          this.roundRunningSince = null;
+          this.lastRoundFinishedAt = Date.now();
+        })
+        .then((report) => {
+          if (!this.roundFailed) this.failures.success();
+          this.log.debug({ report }, `${this.name}: round finished`);
+          return report;
+        });
     }
     return this.running;
   }

@@ -53,11 +53,12 @@ describe("pruning webhook events", () => {
   it("logs a failure and reports nothing deleted instead of rejecting", async () => {
     const errors: unknown[] = [];
     const broken = { delete: () => Promise.reject(new Error("db down")) } as unknown as TestDb["db"];
-    const pruner = new WebhookPruner({ db: broken, log: { error: (...args) => errors.push(args) } });
+    const log = { warn: (...args: unknown[]) => errors.push(args), info: () => {}, debug: () => {} };
+    const pruner = new WebhookPruner({ db: broken, log });
     expect(await pruner.runOnce()).toEqual({ deleted: 0 });
     expect(errors).toHaveLength(1);
     // What the System page shows of it (lib/system): the logged error's message.
-    const [[, logged]] = errors as [[string, Error]];
+    const [[{ err: logged }]] = errors as [[{ err: Error }]];
     expect(pruner.liveness().lastFailure).toEqual({ at: expect.any(Number), message: logged.message });
   });
 });

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/types";
 import { UNVERIFIED_MAX_EVENTS, UNVERIFIED_RETENTION_DAYS } from "@/lib/webhooks/limits";
 import { pruneUnverifiedWebhookEvents } from "@/lib/webhooks/prune-events";
-import { PeriodicJob } from "./periodic-job";
+import { PeriodicJob, type LoopLog } from "./periodic-job";
 
 export interface WebhookPrunerOptions {
   db: Db;
@@ -10,7 +10,7 @@ export interface WebhookPrunerOptions {
   retentionDays?: number;
   maxEvents?: number;
   now?: () => Date;
-  log?: Pick<Console, "error">;
+  log?: LoopLog;
 }
 
 export interface PruneReport {
@@ -26,12 +26,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export class WebhookPruner extends PeriodicJob<PruneReport> {
   private readonly batchSize: number;
-  private readonly log: Pick<Console, "error">;
 
   constructor(private readonly options: WebhookPrunerOptions) {
-    super("webhook-pruner", options.intervalMs ?? 10 * 60_000);
+    super("webhook-pruner", options.intervalMs ?? 10 * 60_000, options.log);
     this.batchSize = options.batchSize ?? 1_000;
-    this.log = options.log ?? console;
   }
 
   protected filledBatch(report: PruneReport): boolean {
@@ -49,8 +47,7 @@ export class WebhookPruner extends PeriodicJob<PruneReport> {
       });
       return { deleted };
     } catch (error) {
-      this.recordFailure(error);
-      this.log.error("[webhook-pruner] could not prune unverified webhook events", error);
+      this.failed("could not prune unverified webhook events", error);
       return { deleted: 0 };
     }
   }

@@ -3,7 +3,7 @@ import type { ServiceClient } from "@/lib/service";
 import { claimDueWebhookEvents } from "@/lib/webhooks/claim-due-events";
 import type { WebhookHandlers } from "@/lib/webhooks/handler-types";
 import { processWebhookEvent } from "@/lib/webhooks/process-event";
-import { PeriodicJob } from "./periodic-job";
+import { PeriodicJob, type LoopLog } from "./periodic-job";
 import { runBounded } from "./run-bounded";
 
 export interface WebhookSweeperOptions {
@@ -14,7 +14,7 @@ export interface WebhookSweeperOptions {
   batchSize?: number;
   concurrency?: number;
   now?: () => Date;
-  log?: Pick<Console, "error">;
+  log?: LoopLog;
 }
 
 export interface SweepReport {
@@ -28,12 +28,10 @@ export interface SweepReport {
  */
 export class WebhookSweeper extends PeriodicJob<SweepReport> {
   private readonly batchSize: number;
-  private readonly log: Pick<Console, "error">;
 
   constructor(private readonly options: WebhookSweeperOptions) {
-    super("webhook-sweeper", options.intervalMs ?? 30_000);
+    super("webhook-sweeper", options.intervalMs ?? 30_000, options.log);
     this.batchSize = options.batchSize ?? 20;
-    this.log = options.log ?? console;
   }
 
   protected filledBatch(report: SweepReport): boolean {
@@ -51,8 +49,7 @@ export class WebhookSweeper extends PeriodicJob<SweepReport> {
       });
       return { claimed: due.length };
     } catch (error) {
-      this.recordFailure(error);
-      this.log.error("[webhook-sweeper] could not sweep webhook events", error);
+      this.failed("could not sweep webhook events", error);
       return { claimed: 0 };
     }
   }

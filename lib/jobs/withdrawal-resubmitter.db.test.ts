@@ -49,7 +49,7 @@ class FakeWithdrawalService implements ServiceClient {
 let testDb: TestDb;
 let requester: string;
 let service: FakeWithdrawalService;
-const silent = { error: () => {}, info: () => {} };
+const silent = { warn: () => {}, info: () => {}, debug: () => {} };
 const resubmitter = (batchSize = 100, db = testDb.db) =>
   new WithdrawalResubmitter({ db, client: () => service, batchSize, log: silent });
 

@@ -6,7 +6,7 @@ import { applyServiceReport } from "@/lib/withdrawals/apply-service-report";
 import { resubmitDueWithdrawals } from "@/lib/withdrawals/resubmit-due";
 import { FINAL_SERVICE_STATUSES } from "@/lib/withdrawals/service-status";
 import { markStalePayouts } from "@/lib/withdrawals/stale-payouts";
-import { PeriodicJob } from "./periodic-job";
+import { PeriodicJob, type LoopLog } from "./periodic-job";
 
 export interface WithdrawalResubmitterOptions {
   db: Db;
@@ -14,7 +14,7 @@ export interface WithdrawalResubmitterOptions {
   client: () => ServiceClient;
   intervalMs?: number;
   batchSize?: number;
-  log?: Pick<Console, "error" | "info">;
+  log?: LoopLog;
 }
 
 export interface ResubmitReport {
@@ -44,12 +44,10 @@ export interface ResubmitReport {
  */
 export class WithdrawalResubmitter extends PeriodicJob<ResubmitReport> {
   private readonly batchSize: number;
-  private readonly log: Pick<Console, "error" | "info">;
 
   constructor(private readonly options: WithdrawalResubmitterOptions) {
-    super("withdrawal-resubmitter", options.intervalMs ?? 3_000);
+    super("withdrawal-resubmitter", options.intervalMs ?? 3_000, options.log);
     this.batchSize = options.batchSize ?? 20;
-    this.log = options.log ?? console;
   }
 
   protected filledBatch(report: ResubmitReport): boolean {
@@ -74,20 +72,17 @@ export class WithdrawalResubmitter extends PeriodicJob<ResubmitReport> {
       report.due = outcomes.length;
       for (const outcome of outcomes) if (outcome.result !== "not_mine") report[outcome.result]++;
     } catch (error) {
-      this.recordFailure(error);
-      this.log.error("[withdrawal-resubmitter] resubmitting failed", error);
+      this.failed("resubmitting failed", error);
     }
     try {
       report.settled = await settleReportedFinal(this.options.db, this.batchSize);
     } catch (error) {
-      this.recordFailure(error);
-      this.log.error("[withdrawal-resubmitter] settling reported statuses failed", error);
+      this.failed("settling reported statuses failed", error);
     }
     try {
       report.stale = await markStalePayouts(this.options.db, this.batchSize);
     } catch (error) {
-      this.recordFailure(error);
-      this.log.error("[withdrawal-resubmitter] marking stale payouts failed", error);
+      this.failed("marking stale payouts failed", error);
     }
     return report;
   }

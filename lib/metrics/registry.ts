@@ -9,6 +9,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
  */
 export interface PaydeskMetrics {
   registry: Registry;
+  httpRequestSeconds: Histogram<"method" | "route" | "status">;
   serviceCalls: Counter<"endpoint" | "outcome">;
   serviceCallSeconds: Histogram<"endpoint">;
   webhooksReceived: Counter<"outcome">;
@@ -40,6 +41,13 @@ function createMetrics(): PaydeskMetrics {
   const gauge = (name: string, help: string) => new Gauge({ name, help, registers });
   return {
     registry,
+    httpRequestSeconds: new Histogram({
+      name: "paydesk_http_request_duration_seconds",
+      help: "Requests answered, by method, route pattern and status, with how long each took",
+      labelNames: ["method", "route", "status"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
     serviceCalls: new Counter({
       name: "paydesk_service_calls_total",
       help: "Calls to the payment service by endpoint and outcome (retries within one call counted once)",

@@ -1,7 +1,8 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db/types";
 import { describeMigrationStatus, readMigrationStatus } from "@/lib/db/migration-status";
-import { failureMessage, type LoopLiveness } from "@/lib/jobs/periodic-job";
+import type { LoopLiveness } from "@/lib/jobs/periodic-job";
+import { failureMessage } from "@/lib/log/failure-message";
 import { describeDatabase, type DatabaseKind } from "./database-kind";
 import {
   COUNT_CAP,

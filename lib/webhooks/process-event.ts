@@ -9,6 +9,7 @@ import { parseWebhookBody, summariseWebhook, type WebhookSummary } from "./paylo
 import { nextProcessingAfterFailure } from "./process-policy";
 import { PENDING_OUTCOME } from "./store-event";
 import { paydeskMetrics } from "@/lib/metrics/registry";
+import { reportError } from "@/lib/log/report-error";
 
 /**
  * Runs after the response: hands a stored, verified event to the handler for its resource type
@@ -35,11 +36,13 @@ export async function processWebhookEvent(
     await recordOutcome(db, eventId, result);
     return result;
   } catch (error) {
-    console.error(`[webhooks] processing event ${eventId} failed`, error);
+    reportError("webhooks", "processing a webhook event failed (the sweep tries it again)", error, {
+      eventId,
+    });
     paydeskMetrics().webhookProcessingFailures.inc();
     const result: HandlerResult = { outcome: "failed", detail: errorMessage(error) };
     await recordOutcome(db, eventId, result).catch((recordError: unknown) =>
-      console.error(`[webhooks] could not record the failure of event ${eventId}`, recordError),
+      reportError("webhooks", "could not record a webhook event's failure", recordError, { eventId }),
     );
     return result;
   }

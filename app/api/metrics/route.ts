@@ -4,6 +4,7 @@ import { bearerMatches } from "@/lib/metrics/bearer-token";
 import { refreshBusinessGauges } from "@/lib/metrics/business-gauges";
 import { paydeskMetrics } from "@/lib/metrics/registry";
 import { webhookProcessingBacklog } from "@/lib/webhooks/processing-queue";
+import { reportError } from "@/lib/log/report-error";
 
 export const dynamic = "force-dynamic";
 
@@ -28,10 +29,7 @@ export async function GET(request: Request) {
     await refreshBusinessGauges(await getDb(), { staleHours: env.PAYDESK_PAYOUT_STALE_HOURS });
   } catch (error) {
     // The process metrics still tell something about an instance whose database is down.
-    console.warn(
-      "[metrics] the business gauges could not be read:",
-      error instanceof Error ? error.message : error,
-    );
+    reportError("metrics", "the business gauges could not be read", error);
   }
   return new Response(await metrics.registry.metrics(), {
     headers: { "content-type": metrics.registry.contentType, "cache-control": "no-store" },

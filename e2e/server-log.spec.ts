@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, signIn } from "./fixtures";
+import { knownSecrets } from "./support/secrets";
+import { mainServerRecords, rememberedSecrets, serverLogs } from "./support/server-log";
+
+/**
+ * Issue 24: runs after every other spec (its own project, playwright.config.ts) and reads what the
+ * servers logged meanwhile: the main server's stdout is one JSON object per line with an access
+ * line per request, and no server's output holds any secret the run knows.
+ */
+
+test("every line the server wrote after starting is a JSON object with a time, a level and a message", () => {
+  const { records, notJson } = mainServerRecords();
+  expect(notJson).toEqual([]);
+  expect(records.length).toBeGreaterThan(100);
+  for (const record of records) {
+    expect(typeof record.time, JSON.stringify(record)).toBe("string");
+    expect(typeof record.level, JSON.stringify(record)).toBe("number");
+    expect(typeof record.msg, JSON.stringify(record)).toBe("string");
+  }
+});
+
+test("each request has an access line whose request id the client got in X-Request-Id", async ({ page }) => {
+  await signIn(page, DEMO.support);
+  const response = await page.request.get("/api/health");
+  const requestId = response.headers()["x-request-id"];
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  const invoices = await page.goto("/invoices");
+  const pageRequestId = invoices?.headers()["x-request-id"];
+
+  await expect
+    .poll(() => mainServerRecords().records.find((record) => record.reqId === pageRequestId))
+    .toMatchObject({ method: "GET", route: "/invoices", status: 200, userId: expect.any(String) });
+  const health = mainServerRecords().records.find((record) => record.reqId === requestId);
+  expect(health).toMatchObject({ method: "GET", route: "/api/health", status: 200, ms: expect.any(Number) });
+
+  // Route patterns, never paths: an invitation link's token or an invoice id is not in an access line.
+  const routes = new Set(
+    mainServerRecords()
+      .records.map((record) => record.route)
+      .filter(Boolean),
+  );
+  expect([...routes]).toEqual(expect.arrayContaining(["/invoices/[id]", "/api/webhooks/payments"]));
+  for (const route of routes) expect(String(route)).not.toMatch(/^\/(join|invoices|withdrawals)\/[^[]/);
+});
+
+test("no secret the run knows appears in any server's output", async ({ page, context }) => {
+  await signIn(page, DEMO.admin);
+  const session = (await context.cookies()).find((cookie) => /session-token/.test(cookie.name));
+  expect(session).toBeDefined();
+  const secrets = [
+    ...knownSecrets(test.info().config),
+    ...rememberedSecrets(),
+    { name: "the demo password", value: DEMO_PASSWORD },
+    { name: "a session cookie", value: session?.value ?? "" },
+  ];
+  // Specs that sign people in with their own passwords and two-factor secrets recorded them.
+  expect(rememberedSecrets().map((secret) => secret.name)).toEqual(
+    expect.arrayContaining(["a chosen password", "an invitation link", "a TOTP secret", "a recovery code"]),
+  );
+  const logs = serverLogs();
+  expect(logs.map((log) => log.file)).toEqual(expect.arrayContaining(["server.stdout.log"]));
+  const found = logs.flatMap(({ file, text }) =>
+    secrets.filter((secret) => text.includes(secret.value)).map((secret) => `${secret.name} in ${file}`),
+  );
+  expect([...new Set(found)]).toEqual([]);
+  expect(logs.filter(({ text }) => /\$argon2(id|i|d)\$/.test(text)).map((log) => log.file)).toEqual([]);
+});
