@@ -68,23 +68,30 @@ export async function startPaydeskOrExit(): Promise<void> {
   }
 }
 
-/** How long a shutdown waits for requests already being answered (each has its own timeouts). */
-const REQUESTS_GRACE_MS = 30_000;
+/**
+ * How long the requests taken before the signal may go on before the database closes under them.
+ * An answer takes well under a second; a long CSV download is what this bounds.
+ */
+const REQUESTS_GRACE_MS = 10_000;
+/** How long refreshes already running get once the drain has left those waiting to the sweep. */
+const RUNNING_REFRESHES_GRACE_MS = 10_000;
 
 /**
  * On SIGTERM or SIGINT: new requests get 503 with Connection: close (observe-requests.ts), the
- * requests in flight finish, queued webhook refreshes get drainSeconds, the loops finish their
- * round, and the database closes last. Next.js's own handler would exit as soon as its listening
- * socket closed, before any of this: it is removed, and this one owns the shutdown.
+ * requests in flight finish, queued webhook refreshes get what is left of drainSeconds (those
+ * already running always finish), the loops finish their round, and the database closes last.
+ * Next.js's own handler would stop listening and exit as soon as the open connections closed,
+ * before any of this and with the database open: it is removed, and this one owns the shutdown.
+ * The server goes on listening until the exit, so a late delivery gets a 503 (the service sends it
+ * again), not a refused connection.
  */
 function registerShutdown(drainSeconds: number) {
-  process.removeAllListeners("SIGTERM");
-  process.removeAllListeners("SIGINT");
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     markStopping();
+    const deadline = Date.now() + drainSeconds * 1000;
     const log = logger().child({ signal });
     log.info(
       { requestsInFlight: requestsInFlight(), webhookRefreshes: webhookProcessingBacklog(), drainSeconds },
@@ -95,10 +102,15 @@ function registerShutdown(drainSeconds: number) {
       if (!(await whenNoRequestsInFlight(REQUESTS_GRACE_MS)))
         log.warn(
           { requestsInFlight: requestsInFlight() },
-          "requests still in flight after 30 s: stopping anyway",
+          "requests still in flight after 10 s: stopping anyway",
         );
-      if (!(await drainWebhookProcessing(drainSeconds * 1000)))
-        log.warn("webhook refreshes left for the sweep after a restart");
+      if (!(await drainWebhookProcessing(Math.max(0, deadline - Date.now())))) {
+        // With the embedded sandbox there is no drain (its refreshes would call this stopping server).
+        const left = "webhook refreshes left for the sweep after a restart";
+        if (drainSeconds === 0) log.info(left);
+        else log.warn(left);
+        await drainWebhookProcessing(RUNNING_REFRESHES_GRACE_MS);
+      }
       await stopBackgroundJobs();
       await closeDb();
       log.info("stopped");
@@ -107,6 +119,8 @@ function registerShutdown(drainSeconds: number) {
     }
     process.exit(0);
   };
-  process.once("SIGTERM", (signal) => void stop(signal));
-  process.once("SIGINT", (signal) => void stop(signal));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    for (const listener of process.listeners(signal)) process.off(signal, listener);
+    process.once(signal, (received) => void stop(received));
+  }
 }

@@ -46,6 +46,12 @@ if [[ ! -x /usr/bin/chromium && -z "${CHROMIUM_PATH:-}" ]]; then
   { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } ||
     fail "installing Chromium (run as root, or set CHROMIUM_PATH)"
 fi
+# e2e/ready-database-outage.spec.ts stops and starts a PostgreSQL server of its own: it is skipped
+# without PostgreSQL's binaries, except with CI=true, where they are installed when missing.
+if [[ "${CI:-}" == "true" ]]; then
+  PAYDESK_PG_BIN=$(bash test-support/runner/postgres-bin.sh) || fail "installing PostgreSQL (required when CI=true)"
+  export PAYDESK_PG_BIN
+fi
 E2E_RUN_ID="run-$$" PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" \
   npx playwright test --reporter=list,json || fail "playwright"
 rm -rf "data/e2e/run-$$"

@@ -9,21 +9,7 @@ if [[ -n "${DATABASE_URL:-}" ]]; then
   TEST_DATABASE_URL="$DATABASE_URL" exec "$@"
 fi
 
-# The client package alone (psql) also has a bin folder: look for the server's initdb.
-find_bin() { { ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null || true; } | sort -V | tail -n 1 | xargs -r dirname; }
-bin=$(find_bin)
-if [[ -z "$bin" ]]; then
-  if [[ $(id -u) -ne 0 ]] || ! command -v apt-get >/dev/null; then
-    echo "[postgres] no PostgreSQL server installed and not root with apt-get to install one"
-    exit 3
-  fi
-  echo "[postgres] installing PostgreSQL from Debian's packages…"
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) || {
-    echo "[postgres] apt-get could not install postgresql"
-    exit 3
-  }
-  bin=$(find_bin)
-fi
+bin=$(bash "$(dirname "$0")/postgres-bin.sh") || exit 3
 
 dir=$(mktemp -d /tmp/paydesk-pg.XXXXXX)
 port=${PAYDESK_TEST_PG_PORT:-55439}
