@@ -9,6 +9,7 @@ import { parseWebhookBody, summariseWebhook, type WebhookSummary } from "./paylo
 import { nextProcessingAfterFailure } from "./process-policy";
 import { PENDING_OUTCOME } from "./store-event";
 import { paydeskMetrics } from "@/lib/metrics/registry";
+import { webhookProcessingDelay } from "@/lib/metrics/webhook-processing-delay";
 
 /**
  * Runs after the response: hands a stored, verified event to the handler for its resource type
@@ -32,7 +33,9 @@ export async function processWebhookEvent(
     const result = handler
       ? await handler({ db, client, event, payload, summary })
       : unhandledResource(summary.resourceType);
-    await recordOutcome(db, eventId, result);
+    const now = new Date();
+    await recordOutcome(db, eventId, result, now);
+    webhookProcessingDelay().observe((now.getTime() - event.receivedAt.getTime()) / 1000);
     return result;
   } catch (error) {
     console.error(`[webhooks] processing event ${eventId} failed`, error);
@@ -46,8 +49,7 @@ export async function processWebhookEvent(
 }
 
 /** The outcome, one more attempt, and when the sweep tries again if it failed (else never). */
-async function recordOutcome(db: Db, eventId: string, result: HandlerResult) {
-  const now = new Date();
+export async function recordOutcome(db: Db, eventId: string, result: HandlerResult, now = new Date()) {
   const stillPending = and(eq(webhookEvents.id, eventId), eq(webhookEvents.outcome, PENDING_OUTCOME));
   const outcome = {
     outcome: result.outcome,
@@ -81,6 +83,6 @@ async function recordOutcome(db: Db, eventId: string, result: HandlerResult) {
   });
 }
 
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   return error instanceof Error ? `Internal error: ${error.message}` : "Internal error.";
 }
