@@ -246,6 +246,7 @@ for (const kind of ["PGlite", "PostgreSQL"] as const) {
     invoices: webhookInvoices,
     port: 34120,
     warmUp: QUICK ? 100 : 1_000,
+    steadySeconds: QUICK ? 15 : 60,
   });
   webhookRuns.push(result);
   figures.push(...webhookFigures(result));

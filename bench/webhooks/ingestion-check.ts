@@ -33,3 +33,21 @@ export async function checkIngestion(db: Db, orderIdPrefix: string): Promise<Ing
   if (!row) throw new Error("no answer to the ingestion check");
   return row;
 }
+
+/** Events stored for the order ids under `orderIdPrefix`, and those processed (an outcome recorded). */
+export async function countProcessed(
+  db: Db,
+  orderIdPrefix: string,
+): Promise<{ stored: number; processed: number }> {
+  const [row] = await db
+    .select({
+      stored: sql`count(*)`.mapWith(Number),
+      processed: sql`count(*) filter (where ${webhookEvents.outcome} not in ('pending', 'failed'))`.mapWith(
+        Number,
+      ),
+    })
+    .from(webhookEvents)
+    .where(like(webhookEvents.orderId, `${orderIdPrefix}-%`));
+  if (!row) throw new Error("no answer to the processed count");
+  return row;
+}

@@ -15,6 +15,7 @@ export async function waitUntilNothingPending(
   baseUrl: string,
   cookie: string,
   limitMs: number,
+  pollMs = 1_000,
 ): Promise<void> {
   const deadline = Date.now() + limitMs;
   while (Date.now() < deadline) {
@@ -25,7 +26,7 @@ export async function waitUntilNothingPending(
     });
     if (page.status !== 200) throw new Error(`GET /webhooks answered ${page.status}`);
     if ((await page.text()).includes("No webhooks match.")) return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`webhooks still pending after ${limitMs / 1000} s`);
 }

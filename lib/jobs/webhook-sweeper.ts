@@ -2,9 +2,8 @@ import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
 import { claimDueWebhookEvents } from "@/lib/webhooks/claim-due-events";
 import type { WebhookHandlers } from "@/lib/webhooks/handler-types";
-import { processWebhookEvent } from "@/lib/webhooks/process-event";
+import { processWebhookEvents } from "@/lib/webhooks/process-events";
 import { PeriodicJob, type LoopLog } from "./periodic-job";
-import { runBounded } from "./run-bounded";
 
 export interface WebhookSweeperOptions {
   db: Db;
@@ -12,7 +11,6 @@ export interface WebhookSweeperOptions {
   handlers?: WebhookHandlers;
   intervalMs?: number;
   batchSize?: number;
-  concurrency?: number;
   now?: () => Date;
   log?: LoopLog;
 }
@@ -43,10 +41,8 @@ export class WebhookSweeper extends PeriodicJob<SweepReport> {
     try {
       const due = await claimDueWebhookEvents(this.options.db, { limit: this.batchSize, now });
       const client = this.options.client();
-      await runBounded(due, this.options.concurrency ?? 4, async ({ id }) => {
-        // processWebhookEvent never throws: a failure is recorded on the event, with its next try.
-        await processWebhookEvent(this.options.db, client, id, this.options.handlers);
-      });
+      // One batch (never throws: a failure is recorded on its event, with its next try).
+      await processWebhookEvents(this.options.db, client, due, this.options.handlers);
       return { claimed: due.length };
     } catch (error) {
       this.failed("could not sweep webhook events", error);

@@ -4,7 +4,7 @@ import { paydeskMetrics } from "@/lib/metrics/registry";
 import { decodeWebhookBody } from "./decode-body";
 import type { WebhookHandlers } from "./handler-types";
 import { parseBudget, type ParseBudget } from "./parse-budget";
-import { processWebhookEvent } from "./process-event";
+import { batchedProcessing } from "./batched-processing";
 import { readBodyWithLimit } from "./read-body";
 import { receiveWebhook, type ReceiveResult } from "./receive";
 import { unverifiedLimiter, type UnverifiedLimiter } from "./unverified-limiter";
@@ -21,7 +21,10 @@ export interface WebhookRequestDeps {
   unverifiedLimiter?: UnverifiedLimiter;
   /** Defaults to the process-wide budget of parse work. */
   parseBudget?: ParseBudget;
-  /** Runs work after the response (the route queues it: processing-queue.ts; tests collect the promise). */
+  /**
+   * Runs work after the response (the route queues it: processing-queue.ts; tests collect the
+   * promise). Events waiting together are processed in one batch (batched-processing.ts).
+   */
   afterResponse: (task: () => Promise<unknown>) => void;
   handlers?: WebhookHandlers;
   maxBodyBytes?: number;
@@ -57,7 +60,9 @@ export async function handleWebhookRequest(request: Request, deps: WebhookReques
   received.inc({ outcome: answerOutcome(result) });
   const { eventId, process } = result;
   if (process && eventId) {
-    deps.afterResponse(() => processWebhookEvent(deps.db, deps.client, eventId, deps.handlers, process));
+    deps.afterResponse(
+      batchedProcessing(deps.db, deps.client, { id: eventId, parsed: process }, deps.handlers),
+    );
   }
   const headers: HeadersInit = result.retryAfterSeconds
     ? { "retry-after": `${result.retryAfterSeconds}` }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { invoiceEvents, invoices, type Invoice } from "@/lib/db/schema";
 import { applyServiceInvoice } from "@/lib/invoices/apply-service-invoice";
 import { refreshInvoice, type RefreshOutcome } from "@/lib/invoices/refresh-invoice";
@@ -10,25 +10,87 @@ import type { HandlerResult, WebhookContext } from "./handler-types";
  * from the service, so replays and out-of-order deliveries land on the same, current truth.
  */
 export async function handleInvoiceWebhook(context: WebhookContext): Promise<HandlerResult> {
-  const { db, event, summary } = context;
+  const { db, summary } = context;
   if (!summary.orderId) return { outcome: "unknown_order", detail: "The webhook names no order_id." };
   const [local] = await db.select().from(invoices).where(eq(invoices.orderId, summary.orderId));
   if (!local) return { outcome: "unknown_order", detail: "No local invoice has this order_id." };
 
-  await db.insert(invoiceEvents).values({
+  await db.insert(invoiceEvents).values(receivedEntry(local, context));
+  return describe(local, await refresh(context, local));
+}
+
+/** How many invoices of one batch are refreshed at once (each an HTTP call to the service). */
+const REFRESHES_AT_ONCE = 2;
+
+/**
+ * handleInvoiceWebhook for a batch (lib/webhooks/process-events.ts), each context's result in
+ * order: the local invoices looked up in one query, the timeline entries written in one insert,
+ * and each invoice refreshed once however many of the batch's webhooks name it: one read after
+ * all of them arrived is as current as a read after each. `guard` turns a refresh that throws into
+ * its webhooks' failure.
+ */
+export async function handleInvoiceWebhooks(
+  contexts: readonly WebhookContext[],
+  guard: (context: WebhookContext, run: () => Promise<HandlerResult>) => Promise<HandlerResult>,
+): Promise<HandlerResult[]> {
+  const [first] = contexts;
+  if (!first) return [];
+  const orderIds = [...new Set(contexts.flatMap((context) => context.summary.orderId ?? []))];
+  const found =
+    orderIds.length === 0
+      ? []
+      : await first.db.select().from(invoices).where(inArray(invoices.orderId, orderIds));
+  const byOrder = new Map(found.map((invoice) => [invoice.orderId, invoice]));
+  const results: HandlerResult[] = new Array(contexts.length);
+  /** The contexts (by index) naming each local invoice, in order of arrival. */
+  const named = new Map<string, { local: Invoice; indexes: number[] }>();
+  for (const [index, { summary }] of contexts.entries()) {
+    const local = summary.orderId ? byOrder.get(summary.orderId) : undefined;
+    if (!summary.orderId)
+      results[index] = { outcome: "unknown_order", detail: "The webhook names no order_id." };
+    else if (!local)
+      results[index] = { outcome: "unknown_order", detail: "No local invoice has this order_id." };
+    else {
+      const entry = named.get(local.id) ?? { local, indexes: [] };
+      entry.indexes.push(index);
+      named.set(local.id, entry);
+    }
+  }
+  const received = [...named.values()].flatMap(({ local, indexes }) =>
+    indexes.map((index) => receivedEntry(local, contexts[index] as WebhookContext)),
+  );
+  if (received.length > 0) await first.db.insert(invoiceEvents).values(received);
+
+  const pending = [...named.values()];
+  const worker = async () => {
+    for (let entry = pending.shift(); entry; entry = pending.shift()) {
+      const { local, indexes } = entry;
+      const context = contexts[indexes[0] as number] as WebhookContext;
+      const result = await guard(context, async () => describe(local, await refresh(context, local)));
+      for (const index of indexes) results[index] = result;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REFRESHES_AT_ONCE, pending.length) }, worker));
+  return results;
+}
+
+function receivedEntry(local: Invoice, { event, summary }: WebhookContext) {
+  return {
     invoiceId: local.id,
-    kind: "webhook_received",
+    kind: "webhook_received" as const,
     detail: {
       webhookEventId: event.id,
       reportedStatus: summary.reportedStatus,
       signatureForm: event.signatureForm,
     },
-    source: "webhook",
-  });
-  const refreshed = local.serviceId
-    ? await refreshInvoice(db, context.client, local.id, "webhook")
-    : await adopt(context, local);
-  return describe(local, refreshed);
+    source: "webhook" as const,
+  };
+}
+
+function refresh(context: WebhookContext, local: Invoice): Promise<RefreshOutcome> {
+  return local.serviceId
+    ? refreshInvoice(context.db, context.client, local.id, "webhook")
+    : adopt(context, local);
 }
 
 /**

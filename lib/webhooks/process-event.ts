@@ -10,6 +10,7 @@ import { nextProcessingAfterFailure } from "./process-policy";
 import { PENDING_OUTCOME } from "./store-event";
 import { paydeskMetrics } from "@/lib/metrics/registry";
 import { reportError } from "@/lib/log/report-error";
+import { webhookProcessingDelay } from "@/lib/metrics/webhook-processing-delay";
 
 /**
  * Runs after the response: hands a stored, verified event to the handler for its resource type
@@ -33,7 +34,9 @@ export async function processWebhookEvent(
     const result = handler
       ? await handler({ db, client, event, payload, summary })
       : unhandledResource(summary.resourceType);
-    await recordOutcome(db, eventId, result);
+    const now = new Date();
+    await recordOutcome(db, eventId, result, now);
+    webhookProcessingDelay().observe((now.getTime() - event.receivedAt.getTime()) / 1000);
     return result;
   } catch (error) {
     reportError("webhooks", "processing a webhook event failed (the sweep tries it again)", error, {
@@ -49,8 +52,7 @@ export async function processWebhookEvent(
 }
 
 /** The outcome, one more attempt, and when the sweep tries again if it failed (else never). */
-async function recordOutcome(db: Db, eventId: string, result: HandlerResult) {
-  const now = new Date();
+export async function recordOutcome(db: Db, eventId: string, result: HandlerResult, now = new Date()) {
   const stillPending = and(eq(webhookEvents.id, eventId), eq(webhookEvents.outcome, PENDING_OUTCOME));
   const outcome = {
     outcome: result.outcome,
@@ -84,6 +86,6 @@ async function recordOutcome(db: Db, eventId: string, result: HandlerResult) {
   });
 }
 
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   return error instanceof Error ? `Internal error: ${error.message}` : "Internal error.";
 }

@@ -1,0 +1,51 @@
+import type { Db } from "@/lib/db/types";
+import type { ServiceClient } from "@/lib/service";
+import type { WebhookHandlers } from "./handler-types";
+import { DEFAULT_WEBHOOK_HANDLERS } from "./handlers";
+import { processWebhookEvents, type EventToProcess } from "./process-events";
+
+/** Most events one batch takes (processWebhookEvents: a few statements per batch, not per event). */
+export const MAX_BATCH = 100;
+/** Beyond this many waiting, events are left to the sweep (each holds its parsed body). */
+const MAX_WAITING = 20_000;
+
+interface Waiting extends EventToProcess {
+  client: ServiceClient;
+  handlers: WebhookHandlers;
+}
+
+const waitingByDb = new WeakMap<Db, Map<string, Waiting>>();
+
+/**
+ * The processing of one received event, as a task for afterResponse (the route's queue). Events
+ * wait here, and the first task that runs takes every event waiting (up to MAX_BATCH) into one
+ * batch; the tasks of the events it took find nothing left to do. So while the queue is busy, what
+ * arrives gathers into the next batch; when it is idle, an event is processed alone, at once.
+ */
+export function batchedProcessing(
+  db: Db,
+  client: ServiceClient,
+  event: EventToProcess,
+  handlers: WebhookHandlers = DEFAULT_WEBHOOK_HANDLERS,
+): () => Promise<void> {
+  let waiting = waitingByDb.get(db);
+  if (!waiting) {
+    waiting = new Map();
+    waitingByDb.set(db, waiting);
+  }
+  // Left pending for the sweep when too many wait already.
+  if (waiting.size >= MAX_WAITING) return async () => {};
+  waiting.set(event.id, { ...event, client, handlers });
+  const batches = waiting;
+  return async () => {
+    if (!batches.has(event.id)) return;
+    const batch: Waiting[] = [];
+    for (const candidate of batches.values()) {
+      if (batch.length >= MAX_BATCH) break;
+      if (candidate.client !== client || candidate.handlers !== handlers) continue;
+      batch.push(candidate);
+    }
+    for (const taken of batch) batches.delete(taken.id);
+    await processWebhookEvents(db, client, batch, handlers);
+  };
+}
