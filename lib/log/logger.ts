@@ -72,6 +72,7 @@ export function createLogger(
         ? pretty({
             sync: true,
             colorize: process.stdout.isTTY,
+            singleLine: true,
             ignore: "pid",
             translateTime: "SYS:HH:MM:ss.l",
           })
