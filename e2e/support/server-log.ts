@@ -38,14 +38,18 @@ export function serverLogs(): Array<{ file: string; text: string }> {
     .map((name) => ({ file: name, text: readFileSync(path.join(runDir(), name), "utf8") }));
 }
 
-/** The main server's stdout, as JSON records (lines before its first JSON line are Next.js's banner). */
+/** Next.js's own lines as it starts ("▲ Next.js 16", "- Local: …", "✓ Ready in …"), printed before Paydesk's log exists. */
+const NEXT_BANNER = /^(▲|-|✓|⚠) /;
+const COLOUR_CODES = /\u001b\[[\d;]*m/g;
+const isNextBanner = (line: string) => NEXT_BANNER.test(line.replace(COLOUR_CODES, ""));
+
+/** The main server's stdout (every start of it in this run), as JSON records, and the lines that are not JSON. */
 export function mainServerRecords(): { records: Array<Record<string, unknown>>; notJson: string[] } {
   const text = readFileSync(path.join(runDir(), "server.stdout.log"), "utf8");
   const lines = text.split("\n").filter((line) => line.trim() !== "");
-  const first = lines.findIndex((line) => line.startsWith("{"));
   const records: Array<Record<string, unknown>> = [];
   const notJson: string[] = [];
-  for (const line of first < 0 ? [] : lines.slice(first)) {
+  for (const line of lines.filter((text) => !isNextBanner(text))) {
     try {
       records.push(JSON.parse(line) as Record<string, unknown>);
     } catch {
