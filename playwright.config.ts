@@ -43,14 +43,16 @@ export default defineConfig({
       dependencies: ["chromium"],
     },
   ],
+  // The finished bundle, started as a deployment starts it (`npm run build` first): what ships is what is tested.
   webServer: {
-    command: `npx next start -H 127.0.0.1 -p ${port}`,
+    command: "node .next/standalone/start.cjs",
     url: `${baseURL}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
+      HOST: "127.0.0.1",
       PORT: String(port),
       PAYMENTS_BASE_URL: "",
       PAYDESK_SANDBOX: "embedded",

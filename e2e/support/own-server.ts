@@ -47,10 +47,11 @@ export async function startOwnServer(
   const links = Object.entries(options.users).map(
     ([email, role]) => [email, createUser(env, options.base, email, role)] as const,
   );
-  const server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(options.port)], {
-    env,
+  // The finished bundle, as a deployment starts it.
+  const server = spawn(process.execPath, [".next/standalone/start.cjs"], {
+    env: { ...env, HOST: "127.0.0.1", PORT: String(options.port) },
     stdio: "ignore",
-    // Its own process group: npx starts next-server as a child, and the whole group is stopped after.
+    // Its own process group, stopped whole afterwards.
     detached: true,
   });
   const stop = () => {
