@@ -18,6 +18,14 @@ function buildCommit() {
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // A server that runs without the repository's node_modules: `npm run build` finishes it into a
+  // directory to copy (lib/cli/finish-bundle.mjs), started with `node start.cjs` (README: Deploying).
+  output: "standalone",
+  // Read from disk at run time, relative to the working directory (server.js makes that its own):
+  // file tracing cannot see them, so they are copied into the bundle by name.
+  outputFileTracingIncludes: {
+    "/**": ["./lib/db/migrations/**/*", "./lib/sandbox/db/migrations/**/*"],
+  },
   // PGlite ships wasm that must load from node_modules at run time, never be bundled
   // (bundling breaks webpack builds and copies 15 MB of wasm into public static files).
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg"],

@@ -4,10 +4,10 @@ import { defineConfig, devices } from "@playwright/test";
 // running on 3000 (and its data directory) is never touched.
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
-// One run id for the runner and its workers (they inherit the environment): specs find the
-// server's log files in the run's data directory (e2e/support/server-log.ts).
+// One run id for the runner and its workers (they inherit the environment): the run's directory
+// holds the server's database and its log files, which specs read (e2e/support/server-log.ts).
 process.env.E2E_RUN_ID ??= `local-${Date.now()}`;
-const dataDir = `./data/e2e/${process.env.E2E_RUN_ID}`;
+const runDir = `./data/e2e/${process.env.E2E_RUN_ID}`;
 const MERCHANT_WIDE_FAULTS = /merchant-wide-faults\.spec\.ts$/;
 const SERVER_LOG = /server-log\.spec\.ts$/;
 
@@ -58,8 +58,9 @@ export default defineConfig({
       dependencies: ["merchant-wide faults"],
     },
   ],
+  // The finished bundle, started as a deployment starts it (`npm run build` first): what ships is what is tested.
   webServer: {
-    command: `bash test-support/runner/log-to-files.sh ${dataDir}/server npx next start -H 127.0.0.1 -p ${port}`,
+    command: `bash test-support/runner/log-to-files.sh ${runDir}/server node .next/standalone/start.cjs`,
     url: `${baseURL}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -68,11 +69,12 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
+      HOST: "127.0.0.1",
       PORT: String(port),
       PAYMENTS_BASE_URL: "",
       PAYDESK_SANDBOX: "embedded",
       PAYDESK_DEMO: "1",
-      PAYDESK_DATA_DIR: dataDir,
+      PAYDESK_DATA_DIR: `${runDir}/db`,
       DATABASE_URL: "",
       NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
       AUTH_TRUST_HOST: "true",

@@ -19,8 +19,8 @@ const envSchema = z.object({
   /** With PAYDESK_DEMO: serve the demo on an address other machines reach, on purpose. */
   PAYDESK_DEMO_PUBLIC: flag,
   /**
-   * The address the server listens on. At start it is read from `next start -H`
-   * (lib/start-mode/bind-address.ts); unset means every interface, as Next.js listens by default.
+   * The address the server listens on: the bundle's start.cjs listens on it (127.0.0.1 when unset,
+   * and sets it so), while a bare `next start` listens where `-H` says (lib/start-mode/bind-address.ts).
    */
   HOST: z.string().optional(),
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),

@@ -50,15 +50,15 @@ export async function startOwnServer(
   const links = Object.entries(options.users).map(
     ([email, role]) => [email, createUser(env, options.base, email, role)] as const,
   );
-  // Its output goes to the run's log files, which e2e/server-log.spec.ts searches for secrets.
-  const logPrefix = path.join(runDir(), options.name);
+  // The finished bundle, as a deployment starts it; its output goes to the run's log files, which
+  // e2e/server-log.spec.ts searches for secrets.
   const server = spawn(
     "bash",
-    [LOG_TO_FILES, logPrefix, "npx", "next", "start", "-H", "127.0.0.1", "-p", String(options.port)],
+    [LOG_TO_FILES, path.join(runDir(), options.name), process.execPath, ".next/standalone/start.cjs"],
     {
-      env,
+      env: { ...env, HOST: "127.0.0.1", PORT: String(options.port) },
       stdio: "ignore",
-      // Its own process group: npx starts next-server as a child, and the whole group is stopped after.
+      // Its own process group, stopped whole afterwards.
       detached: true,
     },
   );

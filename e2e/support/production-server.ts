@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 /**
- * A production start of the build (`next start`, run by Node itself so that a signal reaches the
- * server and its exit status is the server's) on a free port, with its output kept line by line,
+ * A production start of the finished bundle (`node .next/standalone/start.cjs`, as a deployment
+ * starts it, so that a signal reaches the server and its exit status is the server's) on a free port, with its output kept line by line,
  * for specs that stop, signal or restart a server of their own.
  */
 export interface ProductionServer {
@@ -24,21 +24,19 @@ export const SERVER_SECRET = "own-production-server-secret-0123456789";
 
 export async function startProductionServer(env: Record<string, string>): Promise<ProductionServer> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-H", "127.0.0.1", "-p", String(port)],
-    {
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        NODE_ENV: "production",
-        NEXT_TELEMETRY_DISABLED: "1",
-        NEXTAUTH_SECRET: SERVER_SECRET,
-        AUTH_TRUST_HOST: "true",
-        ...env,
-      },
+  const child = spawn(process.execPath, [".next/standalone/start.cjs"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NEXTAUTH_SECRET: SERVER_SECRET,
+      AUTH_TRUST_HOST: "true",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...env,
     },
-  );
+  });
   const lines: ProductionServer["lines"] = [];
   for (const stream of ["stdout", "stderr"] as const) {
     let partial = "";

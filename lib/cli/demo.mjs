@@ -10,10 +10,11 @@ const root = process.cwd();
 const host = process.env.HOST || "127.0.0.1";
 const port = process.env.PORT || "3000";
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const BUNDLE_START = join(root, ".next", "standalone", "start.cjs");
 
 if (needsBuild()) {
   console.log("[demo] building Paydesk (first run or sources changed)…");
-  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env });
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -24,6 +25,7 @@ const serverEnv = {
   LOG_FORMAT: env.LOG_FORMAT || "pretty",
   // The demo runs on the embedded sandbox, never a real service (the server refuses demo mode with one).
   PAYDESK_SANDBOX: "embedded",
+  HOST: host,
   PORT: port,
   // In the demo, sandbox payouts settle by themselves (process → check → paid), as a real one would.
   SANDBOX_AUTO_SETTLE_MS: env.SANDBOX_AUTO_SETTLE_MS ?? "5000",
@@ -34,15 +36,16 @@ const serverEnv = {
 // Passkeys refuse an IP address as their site: on loopback, the demo is opened as localhost.
 const shownHost = host === "127.0.0.1" || host === "::1" ? "localhost" : host;
 console.log(`[demo] Paydesk on http://${shownHost}:${port} — sign in as admin@example.com / paydesk-demo`);
-// The server reads its address from -H and refuses demo mode beyond loopback unless
-// PAYDESK_DEMO_PUBLIC=1 (lib/env.ts), and DATABASE_URL, and a database it did not start itself.
-const server = spawn("npx", ["next", "start", "-H", host, "-p", port], { stdio: "inherit", env: serverEnv });
+// The finished bundle, as a deployment starts it (lib/cli/bundle-start.cjs). The server refuses demo
+// mode beyond loopback unless PAYDESK_DEMO_PUBLIC=1 (lib/env.ts), and DATABASE_URL, and a database
+// it did not start itself.
+const server = spawn(process.execPath, [BUNDLE_START], { stdio: "inherit", env: serverEnv });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 
 function needsBuild() {
   const buildId = join(root, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return true;
+  if (!existsSync(buildId) || !existsSync(BUNDLE_START)) return true;
   const builtAt = statSync(buildId).mtimeMs;
   const inputs = [
     "app",

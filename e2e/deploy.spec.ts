@@ -1,0 +1,271 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import https from "node:https";
+import { tmpdir, userInfo } from "node:os";
+import path from "node:path";
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { readEnvironmentFile, readUnitFile, serviceSetting, unitEnvironment } from "./support/systemd-unit";
+
+/**
+ * The deployment README's Deploying section describes, as written in deploy/: the finished bundle
+ * copied away from the repository (no node_modules around it), started with the command and
+ * environment deploy/paydesk.service names, behind nginx configured by deploy/nginx.conf, and
+ * reached only through nginx. What the test must choose itself is substituted and nothing else:
+ * paths, ports, secrets, the database, and the payment service (the sandbox, run as its own
+ * process, stands in for the real one).
+ */
+const NGINX = "/usr/sbin/nginx";
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
+const APP_PORT = BASE_PORT + 21;
+const HTTP_PORT = BASE_PORT + 22;
+const HTTPS_PORT = BASE_PORT + 23;
+const SERVICE_PORT = BASE_PORT + 24;
+const PUBLIC_URL = `https://127.0.0.1:${HTTPS_PORT}`;
+const SUPPORT = { email: "deploy-support@example.com", password: "the harbour lights at dusk" };
+/** With PostgreSQL (bash test-support/runner/with-postgres.sh sets TEST_DATABASE_URL), else PGlite. */
+const DATABASE_URL = process.env.PAYDESK_DEPLOY_DATABASE_URL ?? "";
+
+test.skip(
+  !existsSync(NGINX) && process.env.CI !== "true",
+  "nginx is not installed (apt-get install nginx; npm test installs it when run as root)",
+);
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+let dir = "";
+const processes: ChildProcess[] = [];
+let serverLog = "";
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dir = mkdtempSync(path.join(tmpdir(), "paydesk-deploy-"));
+  const bundle = path.join(dir, "opt/paydesk");
+  if (!existsSync(".next/standalone/start.cjs")) throw new Error("no finished bundle: run `npm run build`");
+  cpSync(".next/standalone", bundle, { recursive: true });
+  const mapPath = (value: string) =>
+    value.replace("/opt/paydesk", bundle).replace("/usr/bin/node", process.execPath);
+
+  const unit = readUnitFile(readFileSync("deploy/paydesk.service", "utf8"));
+  const dataDir = path.join(dir, "var/lib/paydesk/data");
+  const serviceUrl = `http://127.0.0.1:${SERVICE_PORT}/sandbox`;
+  const keys = { invoice: "deploy-e2e-invoice-key", withdrawal: "deploy-e2e-withdrawal-key" };
+  const env = {
+    ...unitEnvironment(unit),
+    ...readEnvironmentFile(readFileSync("deploy/paydesk.env.example", "utf8"), {
+      PORT: String(APP_PORT),
+      DATABASE_URL,
+      PAYDESK_DATA_DIR: dataDir,
+      NEXTAUTH_SECRET: "deploy-e2e-secret-0123456789abcdef",
+      NEXTAUTH_URL: PUBLIC_URL,
+      PAYMENTS_BASE_URL: serviceUrl,
+      PAYMENTS_INVOICE_KEY: keys.invoice,
+      PAYMENTS_WITHDRAWAL_KEY: keys.withdrawal,
+    }),
+  };
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const base = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" };
+
+  // The payment service, from the checkout.
+  processes.push(
+    startGroup("npm", ["run", "--silent", "sandbox"], process.cwd(), {
+      ...base,
+      SANDBOX_PORT: String(SERVICE_PORT),
+      SANDBOX_DATA_DIR: path.join(dir, "sandbox"),
+      SANDBOX_INVOICE_KEY: keys.invoice,
+      SANDBOX_WITHDRAWAL_KEY: keys.withdrawal,
+    }),
+  );
+  await waitFor(`${serviceUrl}/openapi.json`);
+
+  // The first user, as an operator creates one: from a checkout of the release, server stopped.
+  const created = spawnSync(
+    "npm",
+    ["run", "--silent", "user:create", "--", "--email", SUPPORT.email, "--role", "support"],
+    { env: { ...base, ...env, NODE_ENV: "production" }, encoding: "utf8", timeout: 60_000 },
+  );
+  const link = /Invitation link \(shown once[^)]*\): (\S+)/.exec(created.stdout)?.[1];
+  if (created.status !== 0 || !link)
+    throw new Error(`user:create failed: ${created.stdout}${created.stderr}`);
+  invitation = link;
+
+  expect(serviceSetting(unit, "EnvironmentFile")).toBe("/etc/paydesk/paydesk.env"); // what the example is for
+  const [command = "", ...args] = serviceSetting(unit, "ExecStart").split(/\s+/).map(mapPath);
+  const server = startGroup(command, args, mapPath(serviceSetting(unit, "WorkingDirectory")), {
+    ...base,
+    ...env,
+  });
+  server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
+  server.stderr?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
+  processes.push(server);
+  await waitFor(`http://127.0.0.1:${APP_PORT}/api/ready`, () => serverLog);
+
+  processes.push(startNginx(path.join(dir, "nginx")));
+  await waitFor(`http://127.0.0.1:${HTTP_PORT}/`, () => readLog(path.join(dir, "nginx/error.log")), 301);
+});
+
+let invitation = "";
+
+test.afterAll(() => {
+  for (const child of processes.reverse()) if (child.pid) process.kill(-child.pid, "SIGTERM");
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test("the unit's command listens where the environment file says (127.0.0.1), and nginx sends plain http to https", async () => {
+  expect(serverLog).toContain(`http://127.0.0.1:${APP_PORT}`);
+  const refused = await fetch(`http://127.0.0.2:${APP_PORT}/api/health`).then(
+    () => "answered",
+    () => "refused",
+  );
+  expect(refused).toBe("refused");
+  const plain = await fetch(`http://127.0.0.1:${HTTP_PORT}/login`, { redirect: "manual" });
+  expect(plain.status).toBe(301);
+  expect(plain.headers.get("location")).toMatch(/^https:\/\/127\.0\.0\.1\/login$/);
+});
+
+test("through nginx: a user chooses a password from the invitation link, signs in and opens a page", async ({
+  browser,
+}) => {
+  expect(invitation.startsWith(`${PUBLIC_URL}/`)).toBe(true);
+  const context = await browser.newContext({ baseURL: PUBLIC_URL, ignoreHTTPSErrors: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(invitation);
+    await page.getByLabel("New password").fill(SUPPORT.password);
+    await page.getByLabel("Type it again").fill(SUPPORT.password);
+    await page.getByRole("button", { name: "Set my password" }).click();
+    await expect(page).toHaveURL(/\/login\?reason=password-set/);
+
+    await page.getByLabel("Email").fill(SUPPORT.email);
+    await page.getByLabel("Password").fill(SUPPORT.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByTestId("signed-in-user")).toContainText(SUPPORT.email);
+    await page.goto("/invoices");
+    await expect(page).toHaveURL(`${PUBLIC_URL}/invoices`);
+    await expect(page).toHaveTitle(/Invoices/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await sessionCookieNames(context)).toContain("__Secure-next-auth.session-token");
+  } finally {
+    await context.close();
+  }
+});
+
+test("through nginx, the webhook receiver limits each client by the address nginx put in X-Forwarded-For (TRUST_PROXY=1)", async () => {
+  // Every request reaches Paydesk from nginx (127.0.0.1); the clients connect to nginx from
+  // addresses of their own. Unsigned bodies are kept 20 a minute per client address.
+  const unsigned = JSON.stringify({ invoice_id: "inv_deploy", status: "paid", sign: "not-a-signature" });
+  for (let i = 0; i < 20; i++) expect((await postWebhook("127.0.0.2", unsigned)).status).toBe(401);
+  const limited = await postWebhook("127.0.0.2", unsigned);
+  expect(limited.status).toBe(429);
+  expect(limited.body).toContain("Too many unverified webhooks from this address.");
+  // What the client writes in X-Forwarded-For itself is not its address: nginx appends the real one.
+  expect((await postWebhook("127.0.0.2", unsigned, { "x-forwarded-for": "198.51.100.7" })).status).toBe(429);
+  // Another client, through the same nginx, has its own allowance.
+  expect((await postWebhook("127.0.0.3", unsigned)).status).toBe(401);
+});
+
+async function sessionCookieNames(context: BrowserContext): Promise<string[]> {
+  return (await context.cookies()).map((cookie) => cookie.name);
+}
+
+function postWebhook(
+  from: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      `${PUBLIC_URL}/api/webhooks/payments`,
+      {
+        method: "POST",
+        localAddress: from,
+        rejectUnauthorized: false,
+        headers: { "content-type": "application/json", ...headers },
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+/** nginx with deploy/nginx.conf as the site, in a prefix of its own, as this user. */
+function startNginx(prefix: string): ChildProcess {
+  mkdirSync(prefix, { recursive: true });
+  const key = path.join(prefix, "key.pem");
+  const cert = path.join(prefix, "cert.pem");
+  const made = spawnSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"].concat([
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ]),
+    { encoding: "utf8" },
+  );
+  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  const site = readFileSync("deploy/nginx.conf", "utf8")
+    .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${APP_PORT};`)
+    .replaceAll(/listen (\[::\]:)?80;/g, `listen $1${HTTP_PORT};`)
+    .replaceAll(/listen (\[::\]:)?443 /g, `listen $1${HTTPS_PORT} `)
+    .replace("/etc/letsencrypt/live/paydesk.example.com/fullchain.pem", cert)
+    .replace("/etc/letsencrypt/live/paydesk.example.com/privkey.pem", key);
+  writeFileSync(path.join(prefix, "paydesk.conf"), site);
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((kind) => `${kind}_temp_path ${path.join(prefix, kind)};`)
+    .join(" ");
+  writeFileSync(
+    path.join(prefix, "nginx.conf"),
+    [
+      "daemon off;",
+      "worker_processes 1;",
+      // As root, nginx would hand its workers to `nobody`; the test's files are this user's.
+      process.getuid?.() === 0 ? `user ${userInfo().username};` : "",
+      `pid ${path.join(prefix, "nginx.pid")};`,
+      `error_log ${path.join(prefix, "error.log")};`,
+      "events { worker_connections 256; }",
+      `http { access_log ${path.join(prefix, "access.log")}; ${temp} include ${path.join(prefix, "paydesk.conf")}; }`,
+    ].join("\n"),
+  );
+  return startGroup(
+    NGINX,
+    ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-e", path.join(prefix, "error.log")],
+    prefix,
+    {
+      PATH: process.env.PATH ?? "",
+    },
+  );
+}
+
+/** Its own process group, stopped whole afterwards (npm starts its command as a child). */
+function startGroup(command: string, args: string[], cwd: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, {
+    cwd,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // Read, so that a full pipe never stops it; the server's is kept (serverLog).
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return child;
+}
+
+async function waitFor(url: string, log: () => string = () => "", status = 200): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    const answered = await fetch(url, { redirect: "manual" }).then(
+      (response) => response.status === status,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`${url} did not answer ${status}:\n${log()}`);
+}
+
+function readLog(file: string): string {
+  return existsSync(file) ? readFileSync(file, "utf8") : "";
+}
