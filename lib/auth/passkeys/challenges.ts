@@ -63,9 +63,8 @@ export function challengeOfAnswer(clientDataJSON: string): string | null {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(clientDataJSON, "base64url").toString("utf8"));
     const challenge = (parsed as { challenge?: unknown } | null)?.challenge;
-    return typeof challenge === "string" && challenge.length > 0 && challenge.length <= 512
-      ? challenge
-      : null;
+    // Challenges are base64url (generated here); anything else, a NUL included, is no answer.
+    return typeof challenge === "string" && /^[A-Za-z0-9_-]{1,512}$/.test(challenge) ? challenge : null;
   } catch {
     return null;
   }
