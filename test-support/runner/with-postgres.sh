@@ -12,7 +12,9 @@ fi
 bin=$(bash "$(dirname "$0")/postgres-bin.sh") || exit 3
 
 dir=$(mktemp -d /tmp/paydesk-pg.XXXXXX)
-port=${PAYDESK_TEST_PG_PORT:-55439}
+# A free port unless one is given: a server left over from another run must not fail this one.
+free_port() { node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });'; }
+port=${PAYDESK_TEST_PG_PORT:-$(free_port)}
 run_pg() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 [[ $(id -u) -eq 0 ]] && chown postgres "$dir"
 cleanup() {
