@@ -9,7 +9,7 @@ import { drainWebhookProcessing, webhookProcessingBacklog } from "@/lib/webhooks
 import { getServiceClient } from "@/lib/service/app-client";
 import { usesEmbeddedSandbox } from "@/lib/service/app-config";
 import { embeddedSandboxKeys, loadEmbeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
-import { markStopping } from "@/lib/shutdown-state";
+import { isStopping, markStopping } from "@/lib/shutdown-state";
 import { serverBindAddress } from "@/lib/start-mode/bind-address";
 import { markProductionStart } from "@/lib/start-mode/first-start-mark";
 import { demoDatabaseWarning, warnOfPublicDemo } from "@/lib/start-mode/warnings";
@@ -26,6 +26,11 @@ export async function startPaydesk(): Promise<void> {
   if (!env.NEXTAUTH_SECRET) {
     throw new Error("NEXTAUTH_SECRET is not set. Set it to a long random string (npm run demo sets one).");
   }
+  // Before anything opens: a signal during start-up must still close the database (and free
+  // PGlite's directory) rather than leave it to Next.js's handler, which would exit with it open.
+  // The embedded sandbox is served by this very server, which answers nothing new once stopping:
+  // its refreshes would fail, so they are left to the sweep after the restart.
+  registerShutdown(usesEmbeddedSandbox() ? 0 : env.PAYDESK_SHUTDOWN_DRAIN_SECONDS);
   const db = await getDb();
   if (env.PAYDESK_DEMO) {
     const created = await seedDemoUsers(db);
@@ -48,10 +53,8 @@ export async function startPaydesk(): Promise<void> {
         "set PAYMENTS_BASE_URL and its keys instead to connect the real payment service.",
     );
   }
+  if (isStopping()) return;
   startBackgroundJobs(db, getServiceClient, { pollBudgetPerSecond: env.PAYDESK_POLL_BUDGET_PER_SECOND });
-  // The embedded sandbox is served by this very server, which takes no new connection once stopping:
-  // its refreshes would fail, so they are left to the sweep after the restart.
-  registerShutdown(usesEmbeddedSandbox() ? 0 : env.PAYDESK_SHUTDOWN_DRAIN_SECONDS);
 }
 
 /**
@@ -119,8 +122,10 @@ function registerShutdown(drainSeconds: number) {
     }
     process.exit(0);
   };
+  // `on`, not `once`: a second signal while stopping (a supervisor repeating itself) must not fall
+  // through to the default action, which kills the process with the database open.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     for (const listener of process.listeners(signal)) process.off(signal, listener);
-    process.once(signal, (received) => void stop(received));
+    process.on(signal, (received) => void stop(received));
   }
 }
