@@ -13,11 +13,12 @@ test("every line the server wrote after starting is a JSON object with a time, a
   const { records, notJson } = mainServerRecords();
   expect(notJson).toEqual([]);
   expect(records.length).toBeGreaterThan(100);
-  for (const record of records) {
-    expect(typeof record.time, JSON.stringify(record)).toBe("string");
-    expect(typeof record.level, JSON.stringify(record)).toBe("number");
-    expect(typeof record.msg, JSON.stringify(record)).toBe("string");
-  }
+  // One assertion over all of them: tens of thousands of expect calls would take minutes.
+  const incomplete = records.filter(
+    (record) =>
+      typeof record.time !== "string" || typeof record.level !== "number" || typeof record.msg !== "string",
+  );
+  expect(incomplete.slice(0, 5)).toEqual([]);
 });
 
 test("each request has an access line whose request id the client got in X-Request-Id", async ({ page }) => {
