@@ -64,6 +64,8 @@ export default defineConfig({
     url: `${baseURL}/login`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // Stopped as a deployment stops it: SIGTERM, then the drain (it frees PGlite's directory).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     // Its log goes to files in the run's data directory (log-to-files.sh); errors still show here.
     stdout: "ignore",
     stderr: "pipe",
