@@ -23,7 +23,6 @@ const SECRET_ENV = [
   "PAYMENTS_WITHDRAWAL_KEY",
   "SANDBOX_INVOICE_KEY",
   "SANDBOX_WITHDRAWAL_KEY",
-  "SMTP_URL",
 ];
 
 function secrets(): Set<string> {
@@ -37,7 +36,7 @@ function secrets(): Set<string> {
 
 export function secretsOfEnvironment(env: Record<string, string | undefined>): string[] {
   const values = SECRET_ENV.map((name) => env[name]);
-  for (const url of [env.DATABASE_URL, env.SMTP_URL]) values.push(passwordInUrl(url));
+  values.push(passwordInUrl(env.DATABASE_URL));
   return values.filter((value): value is string => Boolean(value));
 }
 
