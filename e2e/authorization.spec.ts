@@ -53,6 +53,8 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   markNotificationsReadAction: "notifications:read",
   turnOffTwoFactorAction: "account:manage",
   endMySessionAction: "account:manage",
+  saveDisplayPreferencesAction: "account:manage",
+  adoptBrowserTimeZoneAction: "account:manage",
   endMyOtherSessionsAction: "account:manage",
   endUserSessionsAction: "users:manage",
   renewInvitationAction: "users:manage",

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { AccountNav } from "@/components/account/account-nav";
 import { AppHeader } from "@/components/layout/app-header";
+import { DisplayProvider } from "@/components/display/display-provider";
+import { displayPreferencesOf } from "@/lib/display/preferences";
 import { requireUser } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
 import { whatWaitsFor } from "@/lib/what-waits";
@@ -14,7 +16,7 @@ import { usesEmbeddedSandbox } from "@/lib/service/app-config";
 export default async function AccountLayout({ children }: { children: ReactNode }) {
   const user = await requireUser({ duringEnrollment: true });
   return (
-    <>
+    <DisplayProvider prefs={displayPreferencesOf(user)} zoneChosen={user.timeZone !== null}>
       <AppHeader
         user={user}
         sandbox={usesEmbeddedSandbox()}
@@ -25,6 +27,6 @@ export default async function AccountLayout({ children }: { children: ReactNode 
         <AccountNav />
         {children}
       </main>
-    </>
+    </DisplayProvider>
   );
 }

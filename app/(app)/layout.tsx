@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/layout/app-header";
+import { DisplayProvider } from "@/components/display/display-provider";
+import { displayPreferencesOf } from "@/lib/display/preferences";
 import { OneTimeLinkHost } from "@/components/account-links/one-time-link";
 import { requireUser } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
@@ -10,7 +12,7 @@ import { usesEmbeddedSandbox } from "@/lib/service/app-config";
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   return (
-    <>
+    <DisplayProvider prefs={displayPreferencesOf(user)} zoneChosen={user.timeZone !== null}>
       <AppHeader
         user={user}
         sandbox={usesEmbeddedSandbox()}
@@ -19,6 +21,6 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       />
       <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
       <OneTimeLinkHost />
-    </>
+    </DisplayProvider>
   );
 }

@@ -9,6 +9,7 @@ const PAGES = [
   { href: "/account/sessions", label: "Sessions" },
   { href: "/account/two-factor", label: "Two-factor sign-in" },
   { href: "/account/passkeys", label: "Passkeys" },
+  { href: "/account/display", label: "Display" },
 ] as const;
 
 /** The pages of one's own account: how one signs in, and where one is signed in. */

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "user.password_set",
   "user.password_changed",
   "user.password_reset",
+  "user.display_changed",
   "passkey.added",
   "passkey.removed",
   "invoice.created",

@@ -110,7 +110,7 @@ function actAs(name: string) {
   // One session row for everybody: only the keyholder's passkey actions read it.
   state.session = {
     status: "active",
-    user: { id: who.id, email: who.email, name, role: who.role },
+    user: { id: who.id, email: who.email, name, role: who.role, timeZone: null, numberLocale: null },
     sessionId: SESSION_ID,
   };
   return who;
@@ -204,6 +204,16 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
       password: STRONG_PASSWORD,
       confirmPassword: STRONG_PASSWORD,
     }),
+  },
+  adoptBrowserTimeZoneAction: {
+    as: "viewer",
+    audit: "user.display_changed",
+    input: async () => ({ timeZone: "Europe/Berlin" }),
+  },
+  saveDisplayPreferencesAction: {
+    as: "support",
+    audit: "user.display_changed",
+    input: async () => ({ timeZone: "America/New_York", numberLocale: "de-DE" }),
   },
   changeRoleAction: {
     as: "admin",

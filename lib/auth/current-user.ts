@@ -12,7 +12,7 @@ import { roleMustEnroll } from "./two-factor/policy";
 import { isEnrolled } from "./two-factor/store";
 import { noteRequestUser } from "@/lib/log/request-context";
 
-export type CurrentUser = Pick<User, "id" | "email" | "name" | "role">;
+export type CurrentUser = Pick<User, "id" | "email" | "name" | "role" | "timeZone" | "numberLocale">;
 
 export type SessionState =
   | { status: "signed-out" }
@@ -43,7 +43,14 @@ async function readSessionNow(): Promise<SessionState> {
     const { user, session } = verdict;
     noteRequestUser(user.id);
     await touchSession(db, session);
-    const current = { id: user.id, email: user.email, name: user.name, role: user.role };
+    const current = {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      timeZone: user.timeZone,
+      numberLocale: user.numberLocale,
+    };
     if (roleMustEnroll(user.role, env.PAYDESK_DEMO) && !(await isEnrolled(db, user.id)))
       return { status: "must-enroll", user: current, sessionId: session.id };
     return { status: "active", user: current, sessionId: session.id };

@@ -4,7 +4,14 @@ import type { SessionState } from "./current-user";
 
 const session: SessionState = {
   status: "active",
-  user: { id: "user-admin", email: "admin@example.com", name: "admin", role: "admin" },
+  user: {
+    id: "user-admin",
+    email: "admin@example.com",
+    name: "admin",
+    role: "admin",
+    timeZone: null,
+    numberLocale: null,
+  },
   sessionId: "session-admin",
 };
 vi.mock("./current-user", () => ({ readSession: async () => session }));

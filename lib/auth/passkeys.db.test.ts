@@ -319,7 +319,7 @@ function actAs(p: {
 }) {
   state.session = {
     status: "active",
-    user: { id: p.user.id, email: p.user.email, name: p.user.name, role: p.user.role },
+    user: { ...p.user, timeZone: null, numberLocale: null },
     sessionId: p.sessionId,
   };
 }

@@ -62,7 +62,14 @@ const EXPECTED: Record<Role, Action[]> = {
 
 const activeAs = (role: Role): SessionState => ({
   status: "active",
-  user: { id: `user-${role}`, email: `${role}@example.com`, name: role, role },
+  user: {
+    id: `user-${role}`,
+    email: `${role}@example.com`,
+    name: role,
+    role,
+    timeZone: null,
+    numberLocale: null,
+  },
   sessionId: `session-${role}`,
 });
 

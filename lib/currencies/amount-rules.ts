@@ -1,9 +1,10 @@
 import { CRYPTO_DECIMALS } from "./crypto";
+import { fiatMinorUnits } from "./fiat";
 
 /**
  * Bounds on an amount typed as a decimal string, checked in the form before anything is stored,
- * so that what reaches the approval queue is something the service can pay. Fiat has cents;
- * crypto has its coin's decimals. The whole part is bounded far above any real payment.
+ * so that what reaches the approval queue is something the service can pay. Fiat has its
+ * currency's minor units (JPY none, EUR cents); crypto has its coin's decimals. The whole part is bounded far above any real payment.
  */
 export const MAX_WHOLE_DIGITS = 15;
 
@@ -14,7 +15,6 @@ export const MAX_WHOLE_DIGITS = 15;
 export function isPositiveAmount(amount: string | null): boolean {
   return amount !== null && /[1-9]/.test(amount);
 }
-export const FIAT_DECIMALS = 2;
 
 /** What is wrong with a well-formed positive decimal string for this many decimals, or null. */
 export function amountBoundIssue(amount: string, decimals: number, unit: string): string | null {
@@ -35,5 +35,5 @@ export function cryptoAmountIssue(amount: string, currency: string): string | nu
 }
 
 export function fiatAmountIssue(amount: string, currency: string): string | null {
-  return amountBoundIssue(amount, FIAT_DECIMALS, currency || "Fiat");
+  return amountBoundIssue(amount, fiatMinorUnits(currency), currency || "Fiat");
 }

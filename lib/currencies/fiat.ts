@@ -20,3 +20,17 @@ export const FIAT_CURRENCIES = [
   "INR",
   "AED",
 ] as const;
+
+const FALLBACK_MINOR_UNITS = 2;
+
+/** How many decimals a fiat currency has (ISO 4217, from Intl's data): 0 for JPY, 2 for EUR, 3 for KWD. */
+export function fiatMinorUnits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions()
+        .maximumFractionDigits ?? FALLBACK_MINOR_UNITS
+    );
+  } catch {
+    return FALLBACK_MINOR_UNITS;
+  }
+}

@@ -41,11 +41,19 @@ describe("the invoice form's rules", () => {
     expect(errorsOf({ orderId: "" })).toHaveProperty("orderId");
   });
 
-  it("amount: a positive decimal with a period and at most 8 decimals", () => {
+  it("amount: a positive decimal with a period and no more decimals than the currency has", () => {
     expect(errorsOf({ amount: "12,50" })).toHaveProperty("amount");
     expect(errorsOf({ amount: "0" })).toHaveProperty("amount");
-    expect(errorsOf({ amount: "1.123456789" })).toHaveProperty("amount");
-    expect(errorsOf({ amount: "1.12345678" })).toEqual({});
+    expect(errorsOf({ amount: "1.123", fiatCurrency: "EUR" })).toEqual({
+      amount: "EUR amounts have at most 2 decimals.",
+    });
+    expect(errorsOf({ amount: "1.12", fiatCurrency: "EUR" })).toEqual({});
+    expect(errorsOf({ amount: "1.10", fiatCurrency: "USD" })).toEqual({});
+    expect(errorsOf({ amount: "1200.5", fiatCurrency: "JPY" })).toEqual({
+      amount: "JPY amounts have no decimals.",
+    });
+    expect(errorsOf({ amount: "1200", fiatCurrency: "JPY" })).toEqual({});
+    expect(errorsOf({ amount: "1200.00", fiatCurrency: "JPY" })).toEqual({});
   });
 
   it("amount: at most 15 digits before the decimal point", () => {

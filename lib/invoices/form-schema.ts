@@ -10,7 +10,7 @@ import {
   type CreateInvoiceInput,
 } from "@/lib/service/schemas";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
-import { MAX_WHOLE_DIGITS } from "@/lib/currencies/amount-rules";
+import { fiatAmountIssue } from "@/lib/currencies/amount-rules";
 import { paymentMethodIssues } from "@/lib/currencies/crypto";
 
 /**
@@ -24,12 +24,7 @@ const optionalUrl = safeText()
 
 export const invoiceFormSchema = z
   .object({
-    amount: decimalAmountSchema
-      .refine((value) => /^\d+(\.\d{1,8})?$/.test(value), "Use at most 8 decimals.")
-      .refine(
-        (value) => (value.split(".")[0] ?? "").replace(/^0+(?=\d)/, "").length <= MAX_WHOLE_DIGITS,
-        `That amount is too large: at most ${MAX_WHOLE_DIGITS} digits before the decimal point.`,
-      ),
+    amount: decimalAmountSchema,
     fiatCurrency: z.enum(FIAT_CURRENCIES, "Choose a currency."),
     orderId: orderIdSchema,
     lifetimeSeconds: safeText()
@@ -53,6 +48,9 @@ export const invoiceFormSchema = z
     duplicateOf: z.uuid().optional(),
   })
   .superRefine((form, ctx) => {
+    // The currency's own minor units: a yen amount has none, a euro amount at most cents.
+    const amountIssue = fiatAmountIssue(form.amount, form.fiatCurrency);
+    if (amountIssue) ctx.addIssue({ code: "custom", path: ["amount"], message: amountIssue });
     if (form.currency && !form.network) {
       ctx.addIssue({ code: "custom", path: ["network"], message: "Choose the network for this currency." });
     }

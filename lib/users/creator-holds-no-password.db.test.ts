@@ -40,7 +40,7 @@ function actAs(name: keyof typeof admins) {
   const admin = admins[name];
   state.session = {
     status: "active",
-    user: { id: admin.id, email: admin.email, name, role: "admin" },
+    user: { id: admin.id, email: admin.email, name, role: "admin", timeZone: null, numberLocale: null },
     sessionId: "00000000-0000-4000-8000-0000000000f1",
   };
 }

@@ -56,7 +56,14 @@ afterAll(() => testDb?.close());
 function signInAs(role: "admin" | "support" | "finance") {
   state.session = {
     status: "active",
-    user: { id: ids[role] ?? "", email: `${role}@hostile.test`, name: role, role },
+    user: {
+      id: ids[role] ?? "",
+      email: `${role}@hostile.test`,
+      name: role,
+      role,
+      timeZone: null,
+      numberLocale: null,
+    },
     sessionId: "00000000-0000-4000-8000-00000000005e",
   };
 }

@@ -12,6 +12,8 @@ const session: SessionState = {
     email: "support@paydesk.test",
     name: "S",
     role: "support",
+    timeZone: null,
+    numberLocale: null,
   },
   sessionId: "0b7c2f9e-3d4a-4c1e-9f00-123456789abd",
 };

@@ -14,6 +14,10 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** IANA zone every time is shown in; null until set, when the browser's zone is adopted. */
+    timeZone: text("time_zone"),
+    /** BCP 47 locale for numbers and money (lib/format); null means en-US. */
+    numberLocale: text("number_locale"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,24 @@
+import { formatCrypto, formatFiat, formatMoney } from "./money";
+import type { DisplayPreferences } from "./preferences";
+import { dayIn, formatDate, formatDateTime, formatRelative, formatTimeOfDay } from "./time";
+
+/**
+ * Every formatter bound to one person's preferences: the one object the server (currentDisplay)
+ * and the browser (useDisplay) both hand out, so a value renders the same in either place.
+ */
+export function displayFormatter(prefs: DisplayPreferences) {
+  const { timeZone, locale } = prefs;
+  return {
+    prefs,
+    dateTime: (moment: string | Date) => formatDateTime(moment, timeZone),
+    date: (moment: string | Date) => formatDate(moment, timeZone),
+    timeOfDay: (moment: string | Date) => formatTimeOfDay(moment, timeZone),
+    relative: (moment: string | Date, now?: Date) => formatRelative(moment, now),
+    today: (now: Date = new Date()) => dayIn(now, timeZone),
+    fiat: (amount: string, currency: string) => formatFiat(amount, currency, locale),
+    crypto: (amount: string, coin: string) => formatCrypto(amount, coin, locale),
+    money: (amount: string, unit: string) => formatMoney(amount, unit, locale),
+  };
+}
+
+export type DisplayFormatter = ReturnType<typeof displayFormatter>;
