@@ -4,7 +4,7 @@ import { useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "@/components/ui/dialog";
-import { formatDateTime } from "@/lib/format";
+import { useDisplay } from "@/components/display/display-provider";
 import type { HandedOverLink } from "@/lib/users/account-link-url";
 
 /**
@@ -51,6 +51,7 @@ export function OneTimeLinkHost() {
     () => shown,
     () => null,
   );
+  const display = useDisplay();
   if (!link) return null;
   const words = WHAT[link.kind];
   return (
@@ -63,7 +64,7 @@ export function OneTimeLinkHost() {
           <div className="grid gap-2">
             <p>
               Send it to {link.email} privately (not in a shared channel). {words.explain} It works once,
-              until {formatDateTime(link.expiresAt)}.
+              until {display.dateTime(link.expiresAt)} ({display.relative(link.expiresAt)}).
             </p>
             <p className="font-medium text-slate-800">
               This is the only time Paydesk shows it. Lost or expired, make a new one.

@@ -17,7 +17,8 @@ import { toast } from "@/components/ui/toaster";
 import type { ActionResult } from "@/lib/auth/action-result";
 import { endMyOtherSessionsAction, endMySessionAction } from "@/lib/auth/session-actions";
 import type { SessionItem } from "@/lib/auth/session-list";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { DateTime } from "@/components/display/date-time";
+import { RelativeTime } from "@/components/display/relative-time";
 import { endUserSessionsAction } from "@/lib/users/actions";
 
 /**
@@ -97,8 +98,12 @@ export function SessionsList({
               <TableCell label="Address" className="font-mono text-xs">
                 {session.clientAddress ?? "—"}
               </TableCell>
-              <TableCell label="Signed in">{formatDateTime(session.signedInAt)}</TableCell>
-              <TableCell label="Last seen">{formatRelative(session.lastSeenAt)}</TableCell>
+              <TableCell label="Signed in">
+                <DateTime value={session.signedInAt} />
+              </TableCell>
+              <TableCell label="Last seen">
+                <RelativeTime value={session.lastSeenAt} />
+              </TableCell>
               <TableCell label="State">
                 {session.state === "live" ? (
                   <Badge tone="success">Signed in</Badge>

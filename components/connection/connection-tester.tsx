@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { DateTime } from "@/components/display/date-time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { checkConnectionAction } from "@/lib/connection/actions";
@@ -62,7 +63,9 @@ export function ConnectionTester() {
               </>
             ) : null}
             <dt className="text-slate-500">Checked</dt>
-            <dd>{new Date(report.checkedAt).toLocaleString()}</dd>
+            <dd>
+              <DateTime value={report.checkedAt} seconds />
+            </dd>
           </dl>
         </div>
       ) : null}

@@ -14,7 +14,8 @@ import { RecoveryCodes } from "@/components/two-factor/recovery-codes";
 import { addPasskeyAction, removePasskeyAction } from "@/lib/auth/passkey-actions";
 import type { PasskeyItem, PasskeySettings } from "@/lib/auth/passkey-list-shape";
 import { passkeyNameSchema } from "@/lib/auth/passkeys/schemas";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { DateTime } from "@/components/display/date-time";
+import { RelativeTime } from "@/components/display/relative-time";
 import { createPasskey } from "./passkey-browser";
 import { SecondFactorPrompt, type StepUpValue } from "./second-factor-prompt";
 
@@ -80,8 +81,14 @@ function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
       <div className="grid gap-0.5">
         <span className="font-medium">{passkey.name}</span>
         <span className="text-xs text-slate-600">
-          Added {formatDateTime(passkey.createdAt)} ·{" "}
-          {passkey.lastUsedAt ? `last used ${formatRelative(passkey.lastUsedAt)}` : "never used yet"}
+          Added <DateTime value={passkey.createdAt} /> ·{" "}
+          {passkey.lastUsedAt ? (
+            <>
+              last used <RelativeTime value={passkey.lastUsedAt} />
+            </>
+          ) : (
+            "never used yet"
+          )}
           {passkey.synced ? " · synced across your devices" : ""}
         </span>
       </div>

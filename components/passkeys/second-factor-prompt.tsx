@@ -5,7 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { StepUpStatus } from "@/lib/auth/step-up-status-shape";
-import { formatRelative } from "@/lib/format";
+import { useDisplay } from "@/components/display/display-provider";
+import type { DisplayFormatter } from "@/lib/display/formatter";
 import { confirmWithPasskey } from "./passkey-browser";
 
 /** Which second factors the user has, and when this session last confirmed one (read on open). */
@@ -22,11 +23,10 @@ export function useStepUpStatus() {
   });
 }
 
-/** "This session last confirmed your second factor at 14:05 (3 minutes ago)." */
-export function describeLastConfirmation(confirmedAt: string | null, now = new Date()): string {
+/** "This session last confirmed your second factor at 14:05 CET (3 minutes ago)." */
+function describeLastConfirmation(confirmedAt: string | null, display: DisplayFormatter): string {
   if (!confirmedAt) return "Second-factor confirmation: not yet in this session.";
-  const time = new Date(confirmedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  return `This session last confirmed your second factor at ${time} (${formatRelative(confirmedAt, now)}).`;
+  return `This session last confirmed your second factor at ${display.timeOfDay(confirmedAt)} (${display.relative(confirmedAt)}).`;
 }
 
 export interface StepUpValue {
@@ -57,6 +57,7 @@ export function SecondFactorPrompt({
   const status = useStepUpStatus();
   const [busy, setBusy] = useState(false);
   const info = status.data;
+  const display = useDisplay();
   const enrolled = info ? info.app || info.passkeys > 0 : asked;
   if (!enrolled) return null;
   const ask = asked || Boolean(info?.needed);
@@ -75,7 +76,7 @@ export function SecondFactorPrompt({
     <div className="grid gap-2" data-testid="second-factor-prompt">
       {info ? (
         <p className="text-sm text-slate-600" data-testid="last-confirmation">
-          {describeLastConfirmation(info.confirmedAt)}
+          {describeLastConfirmation(info.confirmedAt, display)}
         </p>
       ) : null}
       {ask && !value.passkey ? (

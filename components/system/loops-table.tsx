@@ -1,19 +1,13 @@
 import { Badge } from "@/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/display/relative-time";
 import type { LoopReport } from "@/lib/system/system-report";
-import { formatInterval, formatUtc } from "@/lib/system/present";
+import { formatInterval } from "@/lib/system/present";
 
 /** This process's background loops: when each last finished a round, and its last error. */
 export function LoopsTable({ loops, now }: { loops: LoopReport[]; now: Date }) {
   const when = (iso: string | null, none: string) =>
-    iso ? (
-      <time dateTime={iso} title={formatUtc(iso)}>
-        {formatRelative(iso, now)}
-      </time>
-    ) : (
-      <span className="text-slate-500">{none}</span>
-    );
+    iso ? <RelativeTime value={iso} now={now} /> : <span className="text-slate-500">{none}</span>;
   return (
     <Table aria-label="Background loops" data-testid="system-loops">
       <TableHeader>

@@ -4,8 +4,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DetailList, type DetailItem } from "@/components/ui/detail-list";
-import { formatRelative } from "@/lib/format";
-import { formatCount, formatUptime, formatUtc } from "@/lib/system/present";
+import { DateTime } from "@/components/display/date-time";
+import { RelativeTime } from "@/components/display/relative-time";
+import { formatCount, formatUptime } from "@/lib/system/present";
 import type { SystemReport } from "@/lib/system/system-report";
 import { LoopsTable } from "./loops-table";
 
@@ -16,7 +17,10 @@ export function SystemView({ report }: { report: SystemReport }) {
   const when = (iso: string | null) =>
     iso ? (
       <>
-        {formatUtc(iso)} <span className="text-slate-500">({formatRelative(iso, now)})</span>
+        <DateTime value={iso} />{" "}
+        <span className="text-slate-500">
+          (<RelativeTime value={iso} now={now} />)
+        </span>
       </>
     ) : (
       <span className="text-slate-500">not recorded</span>
@@ -61,7 +65,7 @@ export function SystemView({ report }: { report: SystemReport }) {
           <p className="text-sm text-slate-600">
             What to put in a support ticket: this instance&apos;s build, database, background loops and the
             work waiting. No password or key is shown here or in the JSON. As of{" "}
-            {formatUtc(report.generatedAt)}.
+            <DateTime value={report.generatedAt} />.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -13,7 +13,7 @@ import { toast } from "@/components/ui/toaster";
 import type { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { turnOffTwoFactorAction } from "@/lib/auth/two-factor-actions";
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/display/date-time";
 
 type CodeValues = z.input<typeof twoFactorCodeFormSchema>;
 
@@ -59,7 +59,7 @@ export function TwoFactorOn({
     <>
       <Card title="Two-factor sign-in is on">
         <p className="text-sm text-slate-700" data-testid="two-factor-status">
-          On since {formatDateTime(since)}. {unusedRecoveryCodes} of 10 recovery codes unused.
+          On since <DateTime value={since} />. {unusedRecoveryCodes} of 10 recovery codes unused.
         </p>
         {unusedRecoveryCodes <= 2 ? (
           <p className="text-sm text-amber-800">

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import {
   Table,
@@ -10,14 +11,9 @@ import {
   TableRow,
 } from "@/components/ui/table";
 import type { WebhookEventRow } from "@/lib/webhooks/list-events";
+import { DateTime } from "@/components/display/date-time";
 import { OutcomeBadge } from "./outcome-badge";
 import { ReprocessButton } from "./reprocess-button";
-
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "medium",
-  timeZone: "UTC",
-});
 
 export function WebhookEventsTable({
   events,
@@ -31,7 +27,7 @@ export function WebhookEventsTable({
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Received (UTC)</TableHead>
+          <TableHead>Received</TableHead>
           <TableHead>Order id</TableHead>
           <TableHead>Type</TableHead>
           <TableHead>Reported status</TableHead>
@@ -57,8 +53,8 @@ function WebhookEventRowView({ event, canReprocess }: { event: WebhookEventRow; 
   const notInEffect = event.verified && (event.outcome === "pending" || event.outcome === "failed");
   return (
     <TableRow className="align-top" data-testid="webhook-event">
-      <TableCell label="Received (UTC)" className="whitespace-nowrap">
-        {timeFormat.format(event.receivedAt)}
+      <TableCell label="Received" className="whitespace-nowrap">
+        <DateTime value={event.receivedAt} seconds />
       </TableCell>
       <TableCell label="Order id" className="font-mono text-xs">
         {event.invoiceId ? (
@@ -124,10 +120,14 @@ function WebhookEventRowView({ event, canReprocess }: { event: WebhookEventRow; 
 }
 
 /** Where a verified event that has not taken effect stands with the automatic retries. */
-function processingNote(event: WebhookEventRow): string {
+function processingNote(event: WebhookEventRow): ReactNode {
   const tried = `Processed ${event.processAttempts} ${event.processAttempts === 1 ? "time" : "times"}`;
   if (event.nextProcessAt)
-    return `${tried}; next automatic try ${timeFormat.format(event.nextProcessAt)} UTC.`;
+    return (
+      <>
+        {tried}; next automatic try <DateTime value={event.nextProcessAt} seconds />.
+      </>
+    );
   return `${tried}; no more automatic tries.`;
 }
 

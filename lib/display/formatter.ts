@@ -10,7 +10,8 @@ export function displayFormatter(prefs: DisplayPreferences) {
   const { timeZone, locale } = prefs;
   return {
     prefs,
-    dateTime: (moment: string | Date) => formatDateTime(moment, timeZone),
+    dateTime: (moment: string | Date, options?: { seconds?: boolean }) =>
+      formatDateTime(moment, timeZone, options),
     date: (moment: string | Date) => formatDate(moment, timeZone),
     timeOfDay: (moment: string | Date) => formatTimeOfDay(moment, timeZone),
     relative: (moment: string | Date, now?: Date) => formatRelative(moment, now),

@@ -28,6 +28,12 @@ describe("formatDateTime", () => {
     expect(formatTimeOfDay("2026-11-25T12:00:00Z", "Asia/Kathmandu")).toBe("17:45 GMT+5:45");
   });
 
+  it("adds seconds when asked", () => {
+    expect(formatDateTime("2026-11-25T20:06:05.900Z", "Europe/Berlin", { seconds: true })).toBe(
+      "25 Nov 2026, 21:06:05 CET",
+    );
+  });
+
   it("takes a Date as well as an ISO string", () => {
     expect(formatDate(new Date("2026-09-03T10:00:00Z"), "UTC")).toBe("3 Sep 2026");
   });

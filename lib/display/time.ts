@@ -19,6 +19,7 @@ function partsIn(timeZone: string): Intl.DateTimeFormat {
       year: "numeric",
       hour: "2-digit",
       minute: "2-digit",
+      second: "2-digit",
       hourCycle: "h23",
     });
     partsFormats.set(timeZone, format);
@@ -26,12 +27,12 @@ function partsIn(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-function partsOf(moment: Moment, timeZone: string) {
+function partsOf(moment: Moment, timeZone: string, seconds = false) {
   const parts = partsIn(timeZone).formatToParts(toDate(moment));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return {
     date: `${part("day")} ${part("month")} ${part("year")}`,
-    time: `${part("hour")}:${part("minute")}`,
+    time: `${part("hour")}:${part("minute")}${seconds ? `:${part("second")}` : ""}`,
   };
 }
 
@@ -58,9 +59,13 @@ export function zoneName(moment: Moment, timeZone: string): string {
   return offsetName || timeZone;
 }
 
-/** "25 Nov 2026, 21:06 CET". */
-export function formatDateTime(moment: Moment, timeZone: string): string {
-  const { date, time } = partsOf(moment, timeZone);
+/** "25 Nov 2026, 21:06 CET"; with seconds, "25 Nov 2026, 21:06:05 CET" (for matching logs). */
+export function formatDateTime(
+  moment: Moment,
+  timeZone: string,
+  options: { seconds?: boolean } = {},
+): string {
+  const { date, time } = partsOf(moment, timeZone, options.seconds);
   return `${date}, ${time} ${zoneName(moment, timeZone)}`;
 }
 

@@ -19,8 +19,3 @@ export function formatInterval(seconds: number): string {
 export function formatCount(count: number, cap: number): string {
   return count >= cap ? `${cap}+` : String(count);
 }
-
-/** "2026-11-26 02:00:05 UTC": the same for the operator and whoever reads their ticket. */
-export function formatUtc(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-}

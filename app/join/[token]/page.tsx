@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ChoosePasswordForm } from "@/components/account-links/choose-password-form";
 import { getDb } from "@/lib/db/client";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime, formatRelative } from "@/lib/display/time";
 import { accountLinkTokenSchema } from "@/lib/users/account-link-schemas";
 import { usableLink } from "@/lib/users/account-links";
 import { LINK_NO_LONGER_VALID } from "@/lib/users/choose-password";
@@ -30,7 +30,9 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
               {found.link.kind === "invitation"
                 ? `${found.user.name}, choose the password you will sign in with as ${found.user.email}. Only you will know it.`
                 : `Your password was reset by an admin. Choose a new one for ${found.user.email}; the old one no longer works.`}{" "}
-              This link works once, until {formatDateTime(found.link.expiresAt.toISOString())}.
+              {/* Nobody is signed in here, so there is no chosen zone: UTC, named, and how long is left. */}
+              This link works once, until {formatDateTime(found.link.expiresAt, "UTC")} (
+              {formatRelative(found.link.expiresAt)}).
             </p>
           </div>
           <ChoosePasswordForm token={parsed.data ?? ""} email={found.user.email} name={found.user.name} />
