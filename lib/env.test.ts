@@ -132,3 +132,28 @@ describe("how long an invitation or reset link lives", () => {
     }
   });
 });
+
+describe("mail", () => {
+  it("is off without SMTP_URL, and a start with one needs a sender it can use", () => {
+    expect(parseStartupEnv({ ...secret, ...realService }).SMTP_URL).toBeUndefined();
+    expect(() => parseStartupEnv({ ...secret, ...realService, SMTP_URL: "smtp://mail.example" })).toThrow(
+      /SMTP_URL[\s\S]*MAIL_FROM is required/,
+    );
+    expect(() =>
+      parseStartupEnv({
+        ...secret,
+        ...realService,
+        SMTP_URL: "https://mail.example",
+        MAIL_FROM: "a@b.example",
+      }),
+    ).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(
+      parseStartupEnv({
+        ...secret,
+        ...realService,
+        SMTP_URL: "smtps://u:p@mail.example",
+        MAIL_FROM: '"Shop" <shop@b.example>',
+      }).SMTP_URL,
+    ).toBe("smtps://u:p@mail.example");
+  });
+});

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { readMailConfig } from "@/lib/mail/mail-config";
 
 /**
  * The server's environment, validated once. A bad value fails fast with a message naming the
@@ -56,6 +57,12 @@ const envSchema = z.object({
   PAYDESK_SANDBOX: z.enum(["embedded"], "must be `embedded` or unset").optional(),
   SANDBOX_INVOICE_KEY: z.string().optional(),
   SANDBOX_WITHDRAWAL_KEY: z.string().optional(),
+  /** Where mail leaves (lib/mail): smtp://user:pass@host:port or smtps://…; unset, no email feature. */
+  SMTP_URL: z.string().max(2_000).optional(),
+  /** The sender of every email: `"Shop support" <support@shop.example>`; required with SMTP_URL. */
+  MAIL_FROM: z.string().max(400).optional(),
+  /** Accept an SMTP server's certificate that does not verify (a test server's). */
+  SMTP_TLS_INSECURE: flag,
 });
 
 const PUBLISHED_KEYS = ["sandbox-invoice-key", "sandbox-withdrawal-key"];
@@ -72,6 +79,8 @@ export function isLoopbackHost(host: string | undefined): boolean {
  * never on a PostgreSQL server, and never reachable from other machines unless asked for.
  */
 const startupEnvSchema = envSchema.superRefine((env, context) => {
+  const mail = readMailConfig({ SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM });
+  if (!mail.ok) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: mail.problem });
   const external = Boolean(env.PAYMENTS_BASE_URL);
   const embedded = env.PAYDESK_SANDBOX === "embedded";
   if (!external && !embedded) {

@@ -4,6 +4,7 @@ import { isLoopbackHost, parseStartupEnv } from "@/lib/env";
 import { requestsInFlight, whenNoRequestsInFlight } from "@/lib/http/in-flight-requests";
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
 import { logger } from "@/lib/log/logger";
+import { appMailConfig } from "@/lib/mail/app-mail";
 import { keepOutOfLogs } from "@/lib/log/secret-values";
 import { drainWebhookProcessing, webhookProcessingBacklog } from "@/lib/webhooks/processing-queue";
 import { getServiceClient } from "@/lib/service/app-client";
@@ -54,7 +55,10 @@ export async function startPaydesk(): Promise<void> {
     );
   }
   if (isStopping()) return;
-  startBackgroundJobs(db, getServiceClient, { pollBudgetPerSecond: env.PAYDESK_POLL_BUDGET_PER_SECOND });
+  startBackgroundJobs(db, getServiceClient, {
+    pollBudgetPerSecond: env.PAYDESK_POLL_BUDGET_PER_SECOND,
+    mail: appMailConfig(),
+  });
 }
 
 /**

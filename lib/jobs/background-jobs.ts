@@ -2,7 +2,10 @@ import "server-only";
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
 import { queuePolledRefreshes } from "@/lib/webhooks/processing-queue";
+import type { MailConfig } from "@/lib/mail/mail-config";
+import { smtpTransport } from "@/lib/mail/smtp-transport";
 import { InvoiceRefresher } from "./invoice-refresher";
+import { MailSender } from "./mail-sender";
 import { InvoiceResender } from "./invoice-resender";
 import type { LoopLiveness } from "./periodic-job";
 import { createPollBudget } from "./poll-budget";
@@ -25,12 +28,14 @@ type GlobalWithJobs = typeof globalThis & { [globalKey]?: Loop[] };
 export interface BackgroundJobOptions {
   /** PAYDESK_POLL_BUDGET_PER_SECOND: invoice polls per second the refresh loop may make. */
   pollBudgetPerSecond: number;
+  /** Where the outbox's mail goes; null when SMTP_URL is unset (no mail loop). */
+  mail: MailConfig | null;
 }
 
 export function startBackgroundJobs(
   db: Db,
   client: () => ServiceClient,
-  { pollBudgetPerSecond }: BackgroundJobOptions,
+  { pollBudgetPerSecond, mail }: BackgroundJobOptions,
 ): void {
   const store = globalThis as GlobalWithJobs;
   if (store[globalKey]) return;
@@ -42,6 +47,7 @@ export function startBackgroundJobs(
     new WebhookPruner({ db }),
     new WebhookSweeper({ db, client }),
   ];
+  if (mail) loops.push(new MailSender({ db, transport: smtpTransport(mail), from: mail.from }));
   store[globalKey] = loops;
   for (const loop of loops) loop.start();
 }

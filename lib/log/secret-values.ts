@@ -36,7 +36,7 @@ function secrets(): Set<string> {
 
 export function secretsOfEnvironment(env: Record<string, string | undefined>): string[] {
   const values = SECRET_ENV.map((name) => env[name]);
-  values.push(passwordInUrl(env.DATABASE_URL));
+  values.push(passwordInUrl(env.DATABASE_URL), passwordInUrl(env.SMTP_URL));
   return values.filter((value): value is string => Boolean(value));
 }
 

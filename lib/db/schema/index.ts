@@ -13,3 +13,4 @@ export * from "./login-rate-limits";
 export * from "./sessions";
 export * from "./account-links";
 export * from "./passkeys";
+export * from "./outbox";

@@ -1,0 +1,65 @@
+import type { Db } from "@/lib/db/types";
+import { clearOldBodies, deliverDueMail, type DeliveryReport } from "@/lib/mail/deliver-due";
+import type { NamedAddress } from "@/lib/mail/mail-address";
+import { reasonNotToSend } from "@/lib/mail/send-time-check";
+import type { MailTransport } from "@/lib/mail/smtp-transport";
+import { PeriodicJob, type LoopLog } from "./periodic-job";
+
+export interface MailSenderOptions {
+  db: Db;
+  transport: MailTransport;
+  from: NamedAddress;
+  intervalMs?: number;
+  batchSize?: number;
+  log?: LoopLog;
+}
+
+/** How often the round also clears the bodies of messages older than 30 days. */
+const CLEAR_BODIES_EVERY_MS = 3_600_000;
+
+/**
+ * The outbox's loop: every few seconds, hand the due messages to the SMTP server
+ * (lib/mail/deliver-due.ts), and once an hour clear old bodies. Several instances may run it:
+ * each message is claimed by one of them at a time.
+ */
+export class MailSender extends PeriodicJob<DeliveryReport> {
+  private readonly batchSize: number;
+  private lastClearedAt = 0;
+
+  constructor(private readonly options: MailSenderOptions) {
+    super("mail-sender", options.intervalMs ?? 5_000, options.log);
+    this.batchSize = options.batchSize ?? 20;
+  }
+
+  protected filledBatch(report: DeliveryReport): boolean {
+    return report.claimed >= this.batchSize;
+  }
+
+  protected async round(): Promise<DeliveryReport> {
+    let report: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, cancelled: 0 };
+    try {
+      report = await deliverDueMail(this.options.db, {
+        transport: this.options.transport,
+        from: this.options.from,
+        reasonNotToSend,
+        limit: this.batchSize,
+      });
+    } catch (error) {
+      this.failed("sending mail failed", error);
+    }
+    if (Date.now() - this.lastClearedAt >= CLEAR_BODIES_EVERY_MS) {
+      try {
+        await clearOldBodies(this.options.db);
+        this.lastClearedAt = Date.now();
+      } catch (error) {
+        this.failed("clearing old mail bodies failed", error);
+      }
+    }
+    return report;
+  }
+
+  override async stop(): Promise<void> {
+    await super.stop();
+    this.options.transport.close();
+  }
+}
