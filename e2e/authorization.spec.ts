@@ -93,6 +93,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "app/api/webhooks/payments/route.ts": "the payment service's webhooks, authenticated by their signature",
   "app/sandbox/[[...path]]/route.ts":
     "the embedded payment service sandbox, authenticated by its own merchant keys",
+  "app/sandbox/mail/[[...path]]/route.ts":
+    "the demo's mailbox: 404 unless the mail catcher runs (PAYDESK_MAIL_CATCHER=embedded, only beside the embedded sandbox), as a customer's inbox is theirs to read",
 };
 
 /** Any string no action's schema accepts: an allowed caller gets `invalid`, and nothing runs. */

@@ -157,3 +157,23 @@ describe("mail", () => {
     ).toBe("smtps://u:p@mail.example");
   });
 });
+
+describe("the demo's mail catcher", () => {
+  const sandbox = { ...secret, PAYDESK_SANDBOX: "embedded" };
+  it("runs only with the embedded sandbox, and never beside SMTP_URL", () => {
+    expect(parseStartupEnv({ ...sandbox, PAYDESK_MAIL_CATCHER: "embedded" }).PAYDESK_MAIL_CATCHER).toBe(
+      "embedded",
+    );
+    expect(() => parseStartupEnv({ ...secret, ...realService, PAYDESK_MAIL_CATCHER: "embedded" })).toThrow(
+      /PAYDESK_MAIL_CATCHER[\s\S]*only with the embedded sandbox/,
+    );
+    expect(() =>
+      parseStartupEnv({
+        ...sandbox,
+        PAYDESK_MAIL_CATCHER: "embedded",
+        SMTP_URL: "smtp://mail.example",
+        MAIL_FROM: "a@b.example",
+      }),
+    ).toThrow(/both set/);
+  });
+});

@@ -63,6 +63,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().max(400).optional(),
   /** Accept an SMTP server's certificate that does not verify (a test server's). */
   SMTP_TLS_INSECURE: flag,
+  /** `embedded`: the demo's own SMTP server on a loopback port, shown at /sandbox/mail (lib/mail-catcher). */
+  PAYDESK_MAIL_CATCHER: z.enum(["embedded"], "must be `embedded` or unset").optional(),
+  /** The mail catcher's port; 0 (the default) takes a free one. */
+  PAYDESK_MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
 });
 
 const PUBLISHED_KEYS = ["sandbox-invoice-key", "sandbox-withdrawal-key"];
@@ -81,6 +85,22 @@ export function isLoopbackHost(host: string | undefined): boolean {
 const startupEnvSchema = envSchema.superRefine((env, context) => {
   const mail = readMailConfig({ SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM });
   if (!mail.ok) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: mail.problem });
+  if (env.PAYDESK_MAIL_CATCHER && env.PAYDESK_SANDBOX !== "embedded") {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_MAIL_CATCHER"],
+      message:
+        "the mail catcher keeps every email on a page anyone who reaches /sandbox/mail can read: it runs only with " +
+        "the embedded sandbox (demos and tests). Unset PAYDESK_MAIL_CATCHER and set SMTP_URL to send real mail.",
+    });
+  }
+  if (env.PAYDESK_MAIL_CATCHER && env.SMTP_URL) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_MAIL_CATCHER"],
+      message: "PAYDESK_MAIL_CATCHER=embedded and SMTP_URL are both set. Unset one: mail goes to one server.",
+    });
+  }
   const external = Boolean(env.PAYMENTS_BASE_URL);
   const embedded = env.PAYDESK_SANDBOX === "embedded";
   if (!external && !embedded) {

@@ -5,6 +5,7 @@ import { requestsInFlight, whenNoRequestsInFlight } from "@/lib/http/in-flight-r
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
 import { logger } from "@/lib/log/logger";
 import { appMailConfig } from "@/lib/mail/app-mail";
+import { startMailCatcher } from "@/lib/mail-catcher/catcher";
 import { keepOutOfLogs } from "@/lib/log/secret-values";
 import { drainWebhookProcessing, webhookProcessingBacklog } from "@/lib/webhooks/processing-queue";
 import { getServiceClient } from "@/lib/service/app-client";
@@ -15,6 +16,23 @@ import { serverBindAddress } from "@/lib/start-mode/bind-address";
 import { markProductionStart } from "@/lib/start-mode/first-start-mark";
 import { demoDatabaseWarning, warnOfPublicDemo } from "@/lib/start-mode/warnings";
 import { demoUsersWithPublishedPassword, seedDemoUsers } from "@/lib/users/demo-users";
+
+/** The sender of the demo's mail when MAIL_FROM is not set. */
+const CATCHER_MAIL_FROM = '"Paydesk demo" <paydesk@demo.invalid>';
+
+/**
+ * The demo's mail catcher (lib/mail-catcher) in this process, and Paydesk's mail pointed at it:
+ * what Paydesk sends shows at /sandbox/mail and goes nowhere else.
+ */
+async function catchMailHere(port: number): Promise<void> {
+  const catcher = await startMailCatcher({ port });
+  process.env.SMTP_URL = `smtp://127.0.0.1:${catcher.port}`;
+  process.env.MAIL_FROM ||= CATCHER_MAIL_FROM;
+  logger().info(
+    { port: catcher.port },
+    `mail catcher: Paydesk's email goes to smtp://127.0.0.1:${catcher.port} and shows at /sandbox/mail`,
+  );
+}
 
 /**
  * Runs once per server process, from instrumentation.ts: open the database (which applies
@@ -54,6 +72,7 @@ export async function startPaydesk(): Promise<void> {
         "set PAYMENTS_BASE_URL and its keys instead to connect the real payment service.",
     );
   }
+  if (env.PAYDESK_MAIL_CATCHER === "embedded") await catchMailHere(env.PAYDESK_MAIL_CATCHER_PORT);
   if (isStopping()) return;
   startBackgroundJobs(db, getServiceClient, {
     pollBudgetPerSecond: env.PAYDESK_POLL_BUDGET_PER_SECOND,

@@ -32,6 +32,8 @@ const serverEnv = {
   NEXTAUTH_SECRET: env.NEXTAUTH_SECRET || demoSecret(),
   // next-auth builds its URLs from the Host header the browser sent, so localhost and 127.0.0.1 both work.
   AUTH_TRUST_HOST: env.AUTH_TRUST_HOST || "true",
+  // The demo's mail goes to its own mail catcher, shown at /sandbox/mail, unless SMTP_URL names a server.
+  ...(env.SMTP_URL ? {} : { PAYDESK_MAIL_CATCHER: "embedded" }),
 };
 // Passkeys refuse an IP address as their site: on loopback, the demo is opened as localhost.
 const shownHost = host === "127.0.0.1" || host === "::1" ? "localhost" : host;
