@@ -54,6 +54,8 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   turnOffTwoFactorAction: "account:manage",
   endMySessionAction: "account:manage",
   saveDisplayPreferencesAction: "account:manage",
+  emailInvoiceAction: "invoices:create",
+  saveMailIdentityAction: "settings:manage",
   adoptBrowserTimeZoneAction: "account:manage",
   endMyOtherSessionsAction: "account:manage",
   endUserSessionsAction: "users:manage",

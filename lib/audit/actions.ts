@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "invoice.duplicated",
   "invoice.resolved",
   "invoice.reopened",
+  "invoice.emailed",
   "withdrawal.requested",
   "withdrawal.approved",
   "withdrawal.rejected",

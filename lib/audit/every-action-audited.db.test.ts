@@ -33,6 +33,9 @@ vi.mock("@/lib/service/app-client", () => ({ getServiceClient: () => state.clien
 process.env.NEXTAUTH_SECRET = "every-action-audited-test-secret";
 // Passkeys belong to the public URL's host (lib/auth/passkeys/relying-party.ts).
 process.env.NEXTAUTH_URL = "https://paydesk.example";
+// Mail is queued, never sent here (no loop runs): the address only has to be a valid configuration.
+process.env.SMTP_URL = "smtp://127.0.0.1:9";
+process.env.MAIL_FROM = "paydesk@audited.test";
 
 const ROOT = join(__dirname, "..", "..");
 const KEYS = { invoiceKey: "audit-invoice-key", withdrawalKey: "audit-withdrawal-key" };
@@ -296,6 +299,20 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     as: "support",
     audit: "invoice.refreshed",
     input: async () => ({ invoiceId: ids.invoice }),
+  },
+  emailInvoiceAction: {
+    as: "support",
+    audit: "invoice.emailed",
+    input: async () => ({ invoiceId: ids.invoice, kind: "payment_link", to: "customer@audited.test" }),
+  },
+  saveMailIdentityAction: {
+    as: "admin",
+    audit: "settings.changed",
+    input: async () => ({
+      businessName: "Audited Shop",
+      replyTo: "help@audited.test",
+      footer: "Main Street 1",
+    }),
   },
   checkConnectionAction: { as: "admin", audit: "service.connection_tested", input: async () => ({}) },
   endMySessionAction: {

@@ -31,6 +31,12 @@ export const invoices = pgTable(
     amount: numeric("amount").notNull(),
     fiatCurrency: text("fiat_currency").notNull(),
     customerId: text("customer_id"),
+    /** Where the payment link may be emailed (issue 26); Paydesk's own, never sent to the service. */
+    customerEmail: text("customer_email"),
+    /** Remind the customer this many minutes before expiry, once, while unpaid; null: no reminder. */
+    remindMinutesBefore: integer("remind_minutes_before"),
+    /** When the reminder was queued (it is queued once). */
+    reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true }),
     serviceId: text("service_id"),
     /** The service's own status word, as it sent it. */
     serviceStatus: text("service_status"),

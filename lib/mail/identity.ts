@@ -1,0 +1,49 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { settings } from "@/lib/db/schema";
+import type { DbOrTx } from "@/lib/db/types";
+import { headerTextSchema, mailAddressSchema } from "./mail-address";
+
+/** How the business presents itself in customer email (Settings → Email). */
+export interface MailIdentity {
+  businessName: string;
+  /** Where a customer's reply goes; null: to MAIL_FROM. */
+  replyTo: string | null;
+  /** Shown at the end of every customer email: an address, a phone, a legal line. */
+  footer: string;
+}
+
+export const MAIL_IDENTITY_KEY = "mail_identity";
+
+export const mailIdentitySchema = z.object({
+  businessName: headerTextSchema("The business name", 100)
+    .trim()
+    .min(1, "Enter the name customers know you by."),
+  replyTo: z.literal("").or(mailAddressSchema),
+  footer: z
+    .string()
+    .max(500, "The footer has at most 500 characters.")
+    .refine(
+      (value) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value),
+      "The footer cannot hold control characters.",
+    ),
+});
+
+export type MailIdentityForm = z.input<typeof mailIdentitySchema>;
+
+/** The stored identity, or one made from MAIL_FROM's name until an admin sets it. */
+export async function getMailIdentity(db: DbOrTx, fallbackName: string): Promise<MailIdentity> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, MAIL_IDENTITY_KEY));
+  const parsed = mailIdentitySchema.safeParse(row?.value);
+  if (!parsed.success) return { businessName: fallbackName || "Paydesk", replyTo: null, footer: "" };
+  return { ...parsed.data, replyTo: parsed.data.replyTo || null };
+}
+
+export async function setMailIdentity(db: DbOrTx, identity: MailIdentityForm, userId: string): Promise<void> {
+  const value = mailIdentitySchema.parse(identity);
+  await db
+    .insert(settings)
+    .values({ key: MAIL_IDENTITY_KEY, value, updatedBy: userId })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: userId, updatedAt: new Date() } });
+}
