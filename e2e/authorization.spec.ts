@@ -95,6 +95,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "app/api/webhooks/payments/route.ts": "the payment service's webhooks, authenticated by their signature",
   "app/sandbox/[[...path]]/route.ts":
     "the embedded payment service sandbox, authenticated by its own merchant keys",
+  "app/api/mail/unsubscribe/route.ts":
+    "one-click unsubscribe from a category of staff email (RFC 8058): the link's HMAC is the credential, for that one person and category",
   "app/sandbox/mail/[[...path]]/route.ts":
     "the demo's mailbox: 404 unless the mail catcher runs (PAYDESK_MAIL_CATCHER=embedded, only beside the embedded sandbox), as a customer's inbox is theirs to read",
 };

@@ -1,7 +1,7 @@
 import type { Db } from "@/lib/db/types";
 import { clearOldBodies, deliverDueMail, type DeliveryReport } from "@/lib/mail/deliver-due";
 import type { NamedAddress } from "@/lib/mail/mail-address";
-import { reasonNotToSend } from "@/lib/mail/send-time-check";
+import { reasonNotToSend } from "@/lib/invoice-mail/send-time-check";
 import type { MailTransport } from "@/lib/mail/smtp-transport";
 import { PeriodicJob, type LoopLog } from "./periodic-job";
 

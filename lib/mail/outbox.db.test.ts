@@ -8,7 +8,7 @@ import { createTestDb, openSecondInstanceDb, type TestDb } from "@/test-support/
 import { clearOldBodies, deliverDueMail, waitAfterTry } from "./deliver-due";
 import { enqueueMail, GIVE_UP_AFTER_MS, type MailToQueue } from "./enqueue";
 import { readMailConfig } from "./mail-config";
-import { reasonNotToSend } from "./send-time-check";
+import { reasonNotToSend } from "@/lib/invoice-mail/send-time-check";
 import { smtpTransport, type MailTransport } from "./smtp-transport";
 
 const FROM = { name: "Shop support", address: "support@shop.example" };

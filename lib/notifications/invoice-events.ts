@@ -38,5 +38,8 @@ export async function notifyInvoiceStatus(
     object: { type: "invoice", id: invoice.id },
     message: `Invoice ${invoice.orderId} (${invoice.amount} ${invoice.fiatCurrency}) ${TOLD[status as keyof typeof TOLD]}${status === "expired" ? "" : paid}.`,
     dedupeKey: `invoice:${invoice.id}:${status}`,
+    ...(status === "overpaid" || status === "underpaid"
+      ? { mailCategory: "invoice_exception" as const }
+      : {}),
   });
 }

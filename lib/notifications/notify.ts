@@ -1,6 +1,8 @@
 import "server-only";
 import { notifications, type NotificationObjectType } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import type { StaffMailCategory } from "@/lib/mail/staff/categories";
+import { queueStaffMail } from "@/lib/mail/staff/queue-staff-mail";
 
 export interface NotificationEvent {
   kind: string;
@@ -8,6 +10,8 @@ export interface NotificationEvent {
   message: string;
   /** The same event delivered twice (a webhook and the loop) has the same key: one notification. */
   dedupeKey: string;
+  /** Also by email to whoever chose this category (Account → Email); none: only inside Paydesk. */
+  mailCategory?: StaffMailCategory;
 }
 
 /** Writes one event for each person, once; pass the transaction of the change it reports. */
@@ -30,4 +34,7 @@ export async function notify(
       })),
     )
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
+  if (event.mailCategory) {
+    await queueStaffMail(db, userIds, { ...event, category: event.mailCategory });
+  }
 }

@@ -64,6 +64,7 @@ export async function notifyWithdrawalMove(
       object: { type: "withdrawal", id: withdrawal.id },
       message: `Your withdrawal ${withdrawal.orderId} (${amountOf(withdrawal)}) ${told}.`,
       dedupeKey: key,
+      mailCategory: "my_withdrawal",
     });
   }
   const toFinance = TOLD_FINANCE[to];
@@ -75,6 +76,7 @@ export async function notifyWithdrawalMove(
       object: { type: "withdrawal", id: withdrawal.id },
       message: toFinance(withdrawal),
       dedupeKey: key,
+      mailCategory: to === "awaiting_approval" ? "approval_waiting" : "payout_attention",
     });
   }
 }
@@ -92,6 +94,7 @@ export async function notifyCloseProposed(
     object: { type: "withdrawal", id: withdrawal.id },
     message: `Closing withdrawal ${withdrawal.orderId} (${amountOf(withdrawal)}) waits for a second person to confirm nothing was sent: ${withdrawal.closeProposedReason ?? ""}`,
     dedupeKey: `withdrawal:${withdrawal.id}:close_proposed:${withdrawal.updatedAt.getTime()}`,
+    mailCategory: "payout_attention",
   });
 }
 

@@ -4,7 +4,10 @@ import { enrolledUserIds } from "@/lib/auth/two-factor/store";
 import { accountLinks, users, type AccountLinkKind, type User } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 
-export type UserListItem = Omit<User, "passwordHash" | "passwordChangedAt" | "timeZone" | "numberLocale"> & {
+export type UserListItem = Omit<
+  User,
+  "passwordHash" | "passwordChangedAt" | "timeZone" | "numberLocale" | "mailDigestTime" | "mailDigestSentAt"
+> & {
   /** Enrolled in two-factor sign-in (a confirmed authenticator app, or a passkey). */
   twoFactor: boolean;
   /** Whether they have a password; if not, the link through which they choose one, and when it expires. */

@@ -14,3 +14,4 @@ export * from "./sessions";
 export * from "./account-links";
 export * from "./passkeys";
 export * from "./outbox";
+export * from "./mail-preferences";

@@ -18,6 +18,10 @@ export const users = pgTable(
     timeZone: text("time_zone"),
     /** BCP 47 locale for numbers and money (lib/format); null means en-US. */
     numberLocale: text("number_locale"),
+    /** When the daily email digest goes out, "HH:MM" in the person's zone (lib/mail/staff). */
+    mailDigestTime: text("mail_digest_time").notNull().default("08:00"),
+    /** The last digest sent: the next covers the notifications since. */
+    mailDigestSentAt: timestamp("mail_digest_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,12 +5,12 @@ import { auditLog, invoices, outbox, outboxAttempts } from "@/lib/db/schema";
 import { seedInvoice, seedUser } from "@/test-support/fake-service";
 import { startSmtpCatcher, type SmtpCatcher } from "@/test-support/smtp-catcher";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { deliverDueMail } from "./deliver-due";
-import { setMailIdentity } from "./identity";
+import { deliverDueMail } from "@/lib/mail/deliver-due";
+import { setMailIdentity } from "@/lib/mail/identity";
 import { MAX_MAIL_PER_INVOICE_PER_DAY, queueInvoiceMail } from "./invoice-mail";
-import { readMailConfig, type MailConfig } from "./mail-config";
+import { readMailConfig, type MailConfig } from "@/lib/mail/mail-config";
 import { reasonNotToSend } from "./send-time-check";
-import { smtpTransport } from "./smtp-transport";
+import { smtpTransport } from "@/lib/mail/smtp-transport";
 
 let testDb: TestDb;
 let smtp: SmtpCatcher;

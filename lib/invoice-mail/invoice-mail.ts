@@ -6,12 +6,12 @@ import { invoices, outbox, type Invoice } from "@/lib/db/schema";
 import type { Tx } from "@/lib/db/types";
 import { formatDateTime } from "@/lib/display/time";
 import { asInvoiceStatus } from "@/lib/invoices/status";
-import { enqueueMail } from "./enqueue";
-import { getMailIdentity } from "./identity";
+import { enqueueMail } from "@/lib/mail/enqueue";
+import { getMailIdentity } from "@/lib/mail/identity";
 import { invoiceMailContent } from "./invoice-mail-content";
 import type { CustomerMailKind } from "./kinds";
-import type { MailConfig } from "./mail-config";
-import { renderMail } from "./render";
+import type { MailConfig } from "@/lib/mail/mail-config";
+import { renderMail } from "@/lib/mail/render";
 
 /** At most this many emails about one invoice in any 24 hours, whoever asks. */
 export const MAX_MAIL_PER_INVOICE_PER_DAY = 5;

@@ -2,8 +2,8 @@ import { formatDistanceStrict } from "date-fns";
 import { formatDateTime } from "@/lib/display/time";
 import { formatCrypto, formatFiat } from "@/lib/display/money";
 import type { CustomerMailKind } from "./kinds";
-import type { MailIdentity } from "./identity";
-import type { MailContent } from "./render";
+import type { MailIdentity } from "@/lib/mail/identity";
+import type { MailContent } from "@/lib/mail/render";
 
 /** What a customer email about an invoice says; nothing internal (no ids staff would not share). */
 export interface InvoiceForMail {
