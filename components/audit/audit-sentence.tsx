@@ -1,0 +1,30 @@
+import Link from "next/link";
+import type { SentencePart } from "@/lib/audit-reading/sentence-parts";
+
+/** A sentence's parts as text and links: names are React text, never markup. */
+export function AuditSentenceText({ parts }: { parts: readonly SentencePart[] }) {
+  return (
+    <>
+      {parts.map((part, index) => {
+        if (typeof part === "string") return part;
+        if (part.href) {
+          return (
+            <Link
+              key={index}
+              href={part.href}
+              title={part.title}
+              className="font-medium text-blue-700 underline underline-offset-2"
+            >
+              {part.text}
+            </Link>
+          );
+        }
+        return (
+          <span key={index} title={part.title} className="font-medium">
+            {part.text}
+          </span>
+        );
+      })}
+    </>
+  );
+}
