@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { WITHDRAWAL_STATE_LABELS as STATE } from "../lib/withdrawals/state-machine";
 import { DEMO, signIn } from "./fixtures";
 import { fillEuroInvoice } from "./support/invoice-form";
 
@@ -34,7 +35,10 @@ test("an invoice support created reads as a sentence: who, what, its order id li
   await expect(entry.getByText("invoice.created")).toBeHidden();
   await entry.getByText("Details").click();
   await expect(entry.getByText("invoice.created")).toBeVisible();
-  await expect(entry.getByTestId("audit-change")).toContainText(["Order id", "Amount1,234.50 EUR"]);
+  await expect(entry.getByTestId("audit-change")).toHaveText([
+    `Order id: ${orderId}`,
+    "Amount: 1,234.50 EUR",
+  ]);
 
   await entry.getByRole("link", { name: orderId }).click();
   await expect(admin).toHaveURL(new RegExp(`/invoices/${invoiceId}$`));
@@ -57,7 +61,7 @@ test("an opened entry lists what changed, before → after, in words", async ({ 
   const orderId = (await support.getByRole("heading", { level: 1 }).textContent()) ?? "";
   await support.getByRole("button", { name: "Cancel request" }).click();
   await support.getByRole("dialog").getByRole("button", { name: "Cancel request" }).click();
-  await expect(support.getByTestId("withdrawal-state")).toHaveText("Cancelled");
+  await expect(support.getByTestId("withdrawal-state")).toHaveText(STATE.cancelled);
 
   const admin = await as(browser, DEMO.admin);
   await admin.goto(`/audit?objectType=withdrawal&objectId=${withdrawalId}`);
@@ -68,7 +72,9 @@ test("an opened entry lists what changed, before → after, in words", async ({ 
   const cancelled = entries(admin).first();
   await expect(cancelled.getByTestId("audit-change")).toBeHidden();
   await cancelled.getByText("Details").click();
-  await expect(cancelled.getByTestId("audit-change")).toHaveText(["StateAwaiting approval→Cancelled"]);
+  await expect(cancelled.getByTestId("audit-change")).toHaveText([
+    `State: ${STATE.awaiting_approval} → ${STATE.cancelled}`,
+  ]);
   await expect(cancelled.getByText('"state"')).toHaveCount(0);
   // The reason in the person's words, under the sentence.
   await expect(entries(admin).nth(1)).toContainText("Sentence test: no longer needed");

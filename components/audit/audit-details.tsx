@@ -6,7 +6,8 @@ import { AuditSentenceText } from "./audit-sentence";
 
 /**
  * An entry opened: what changed, before → after, in words; then the record as written, for those
- * who need it: the note, the action's code, the object's id, the whole browser and the address.
+ * who need it: the note, the actor's email, the action's code, the object's id, the whole browser
+ * and the address.
  */
 export function AuditDetails({ entry, changes }: { entry: AuditEntryView; changes: ChangeLine[] }) {
   const objectLabel =
@@ -36,6 +37,7 @@ export function AuditDetails({ entry, changes }: { entry: AuditEntryView; change
         ) : null}
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
           {entry.note ? <Fact term="Note">{entry.note}</Fact> : null}
+          {entry.actorEmail ? <Fact term="Email">{entry.actorEmail}</Fact> : null}
           <Fact term="Recorded as">
             {auditActionLabel(entry.action) ?? "Unknown"} <code className="font-mono">{entry.action}</code>
           </Fact>

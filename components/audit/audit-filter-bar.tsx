@@ -1,7 +1,11 @@
 import { FilterBar, FilterField } from "@/components/lists/filter-bar";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { AUDIT_ACTION_GROUPS, AUDIT_ACTION_LABELS, AUDIT_OBJECT_TYPE_LABELS } from "@/lib/audit/action-labels";
+import {
+  AUDIT_ACTION_GROUPS,
+  AUDIT_ACTION_LABELS,
+  AUDIT_OBJECT_TYPE_LABELS,
+} from "@/lib/audit/action-labels";
 import { AUDIT_OBJECT_TYPES } from "@/lib/audit/actions";
 import type { AuditFilter } from "@/lib/audit/list-filter";
 

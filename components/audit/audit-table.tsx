@@ -22,7 +22,9 @@ export function AuditTable({
   if (rows.length === 0) {
     return (
       <p className="rounded-lg border border-slate-200 bg-white px-3 py-10 text-center text-sm text-slate-600">
-        {filtered ? "No entries match these filters. Clear them to see every entry." : "Nothing recorded yet."}
+        {filtered
+          ? "No entries match these filters. Clear them to see every entry."
+          : "Nothing recorded yet."}
       </p>
     );
   }
@@ -60,6 +62,7 @@ function AuditEntryRow({ row, reader }: { row: AuditRow; reader: AuditReader }) 
   return (
     <tr
       data-testid="audit-row"
+      data-action={row.action}
       className="border-b border-slate-100 align-top max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3"
     >
       <td className="px-3 py-2 whitespace-nowrap text-slate-600 max-md:hidden">

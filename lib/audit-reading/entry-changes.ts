@@ -84,7 +84,8 @@ function plain(value: unknown, reader: AuditReader): string {
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (typeof value === "number") return String(value);
   if (typeof value === "string") return ISO_MOMENT.test(value) ? reader.dateTime(value) : value;
-  if (Array.isArray(value)) return value.length ? value.map((item) => plain(item, reader)).join(", ") : "none";
+  if (Array.isArray(value))
+    return value.length ? value.map((item) => plain(item, reader)).join(", ") : "none";
   const fields = Object.entries(value as Record<string, unknown>);
   return fields.length
     ? fields.map(([key, inner]) => `${fieldLabel(key).toLowerCase()} ${plain(inner, reader)}`).join(", ")
@@ -155,7 +156,9 @@ function words(
 const ABSENT = "—";
 
 const asRecord = (json: unknown): Record<string, unknown> | null =>
-  json !== null && typeof json === "object" && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+  json !== null && typeof json === "object" && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : null;
 
 /**
  * What an entry changed, field by field, in words: "Role: Support → Finance". An entry that records

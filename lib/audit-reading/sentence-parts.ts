@@ -79,7 +79,8 @@ export function actsOnThemselves(entry: AuditEntryView): boolean {
 
 /** "invoice inv_…" linked to its page, or how the entry remembers it when it is gone. */
 export function invoiceParts(entry: AuditEntryView): SentencePart[] {
-  const orderId = entry.invoice?.orderId ?? textField(entry.after, "orderId") ?? textField(entry.before, "orderId");
+  const orderId =
+    entry.invoice?.orderId ?? textField(entry.after, "orderId") ?? textField(entry.before, "orderId");
   if (!orderId) return ["an invoice that no longer exists"];
   return ["invoice ", named(orderId, entry.invoice && entry.objectId ? `/invoices/${entry.objectId}` : null)];
 }
@@ -120,7 +121,9 @@ export function withdrawalParts(
   ];
   if (withdrawal.amount) parts.push(` of ${reader.money(withdrawal.amount, withdrawal.currency)}`);
   else if (withdrawal.fiatAmount && withdrawal.fiatCurrency) {
-    parts.push(` of ${reader.money(withdrawal.fiatAmount, withdrawal.fiatCurrency)} in ${withdrawal.currency}`);
+    parts.push(
+      ` of ${reader.money(withdrawal.fiatAmount, withdrawal.fiatCurrency)} in ${withdrawal.currency}`,
+    );
   }
   if (options.to) parts.push(" to ", named(shortAddress(withdrawal.address), null, withdrawal.address));
   const invoice = relatedInvoicePart(entry);

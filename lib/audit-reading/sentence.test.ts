@@ -24,13 +24,32 @@ const admin = (locale = "en-US"): AuditReader => ({
 });
 const finance: AuditReader = { ...admin(), mayManageUsers: false, mayViewChanges: false };
 
-const sam = { actorKind: "user", actorId: SAM, actorEmail: "support@example.com", actorName: "Sam Support" } as const;
-const ada = { actorKind: "user", actorId: ADA, actorEmail: "admin@example.com", actorName: "Ada Admin" } as const;
-const fran = { actorKind: "user", actorId: FRAN, actorEmail: "finance@example.com", actorName: "Fran Finance" } as const;
+const sam = {
+  actorKind: "user",
+  actorId: SAM,
+  actorEmail: "support@example.com",
+  actorName: "Sam Support",
+} as const;
+const ada = {
+  actorKind: "user",
+  actorId: ADA,
+  actorEmail: "admin@example.com",
+  actorName: "Ada Admin",
+} as const;
+const fran = {
+  actorKind: "user",
+  actorId: FRAN,
+  actorEmail: "finance@example.com",
+  actorName: "Fran Finance",
+} as const;
 const paydesk = { actorKind: "system", actorId: null, actorEmail: null, actorName: null } as const;
 const service = { actorKind: "webhook", actorId: null, actorEmail: null, actorName: null } as const;
 
-const aboutSam = { objectType: "user", objectId: SAM, objectUser: { name: "Sam Support", email: "support@example.com" } };
+const aboutSam = {
+  objectType: "user",
+  objectId: SAM,
+  objectUser: { name: "Sam Support", email: "support@example.com" },
+};
 const aboutSelf = (actor: { actorId: string; actorName: string; actorEmail: string }) => ({
   objectType: "user",
   objectId: actor.actorId,
@@ -62,7 +81,8 @@ function entry(fields: Partial<AuditEntryView>): AuditEntryView {
     createdAt: "2026-11-25T20:06:00.000Z",
     ...sam,
     clientAddress: "203.0.113.7",
-    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
     action: "invoice.created",
     objectType: null,
     objectId: null,
@@ -85,14 +105,29 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     reads: "Sam Support signed in with a two-factor code",
   },
   "auth.sign_in_failed": {
-    entry: { actorKind: "user", actorId: null, actorName: null, actorEmail: "x@y.test", note: "Wrong email or password." },
+    entry: {
+      actorKind: "user",
+      actorId: null,
+      actorName: null,
+      actorEmail: "x@y.test",
+      note: "Wrong email or password.",
+    },
     reads: "Someone failed to sign in as x@y.test (wrong email or password)",
   },
   "auth.locked_out": {
-    entry: { actorKind: "user", actorId: null, actorName: null, actorEmail: "x@y.test", note: "Too many failed passwords." },
+    entry: {
+      actorKind: "user",
+      actorId: null,
+      actorName: null,
+      actorEmail: "x@y.test",
+      note: "Too many failed passwords.",
+    },
     reads: "Paydesk paused sign-ins as x@y.test (too many failed passwords)",
   },
-  "auth.signed_out": { entry: { ...aboutSelf(sam), after: { session: "s1" } }, reads: "Sam Support signed out" },
+  "auth.signed_out": {
+    entry: { ...aboutSelf(sam), after: { session: "s1" } },
+    reads: "Sam Support signed out",
+  },
   "auth.session_ended": {
     entry: { ...ada, ...aboutSam, after: { sessions: 2 }, note: "Ended by an admin." },
     reads: "Ada Admin ended 2 sessions of Sam Support",
@@ -121,15 +156,30 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     reads: "Ada Admin invited Fran Finance as Support; Finance waits for a second admin's approval",
   },
   "user.role_changed": {
-    entry: { ...ada, ...aboutSam, before: { role: "support", disabled: false }, after: { role: "finance", disabled: false } },
+    entry: {
+      ...ada,
+      ...aboutSam,
+      before: { role: "support", disabled: false },
+      after: { role: "finance", disabled: false },
+    },
     reads: "Ada Admin changed Sam Support's role from Support to Finance",
   },
   "user.disabled": {
-    entry: { ...ada, ...aboutSam, before: { role: "support", disabled: false }, after: { role: "support", disabled: true } },
+    entry: {
+      ...ada,
+      ...aboutSam,
+      before: { role: "support", disabled: false },
+      after: { role: "support", disabled: true },
+    },
     reads: "Ada Admin disabled Sam Support",
   },
   "user.enabled": {
-    entry: { ...ada, ...aboutSam, before: { role: "support", disabled: true }, after: { role: "support", disabled: false } },
+    entry: {
+      ...ada,
+      ...aboutSam,
+      before: { role: "support", disabled: true },
+      after: { role: "support", disabled: false },
+    },
     reads: "Ada Admin enabled Sam Support again",
   },
   "user.two_factor_enrolled": {
@@ -149,11 +199,19 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     reads: "Ada Admin sent Sam Support a new invitation link",
   },
   "user.password_set": {
-    entry: { ...aboutSelf(sam), after: { link: "invitation" }, note: "Chose their password through their invitation link." },
+    entry: {
+      ...aboutSelf(sam),
+      after: { link: "invitation" },
+      note: "Chose their password through their invitation link.",
+    },
     reads: "Sam Support chose their password through their invitation link",
   },
   "user.password_changed": {
-    entry: { ...aboutSelf(sam), after: { sessionsEnded: 1 }, note: "Changed by its owner; every other session of theirs ended." },
+    entry: {
+      ...aboutSelf(sam),
+      after: { sessionsEnded: 1 },
+      note: "Changed by its owner; every other session of theirs ended.",
+    },
     reads: "Sam Support changed their password",
   },
   "user.password_reset": {
@@ -169,11 +227,18 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     reads: "Sam Support set their time zone to Europe/Berlin and their number format to de-DE",
   },
   "passkey.added": {
-    entry: { ...aboutSelf(sam), after: { passkey: { id: "p1", name: "Phone", backedUp: true }, twoFactor: true } },
+    entry: {
+      ...aboutSelf(sam),
+      after: { passkey: { id: "p1", name: "Phone", backedUp: true }, twoFactor: true },
+    },
     reads: "Sam Support added the passkey “Phone”",
   },
   "passkey.removed": {
-    entry: { ...aboutSelf(sam), before: { passkey: { id: "p1", name: "Phone" } }, after: { twoFactor: false } },
+    entry: {
+      ...aboutSelf(sam),
+      before: { passkey: { id: "p1", name: "Phone" } },
+      after: { twoFactor: false },
+    },
     reads: "Sam Support removed the passkey “Phone”; their account has no second factor now",
   },
   "invoice.created": {
@@ -186,7 +251,8 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
   },
   "invoice.refreshed": {
     entry: { ...anInvoice, after: { statusChanged: true, newTransactions: 1 } },
-    reads: "Sam Support asked the payment service about invoice ORD-D-1042: its status changed, 1 new payment",
+    reads:
+      "Sam Support asked the payment service about invoice ORD-D-1042: its status changed, 1 new payment",
   },
   "invoice.duplicated": {
     entry: {
@@ -266,7 +332,12 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     reads: "Fran Finance declined closing withdrawal wd_1 of 50.00 USDT",
   },
   "withdrawal.recorded_paid": {
-    entry: { ...fran, ...aWithdrawal, before: { state: "needs_review" }, after: { state: "paid", txid: "abc" } },
+    entry: {
+      ...fran,
+      ...aWithdrawal,
+      before: { state: "needs_review" },
+      after: { state: "paid", txid: "abc" },
+    },
     reads: `Fran Finance recorded withdrawal wd_1 of 50.00 USDT as ${STATE.paid}`,
   },
   "withdrawal.state_changed": {
@@ -299,7 +370,12 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     reads: "Ada Admin tested the connection to the payment service: it answered",
   },
   "webhook.reprocessed": {
-    entry: { ...ada, objectType: "webhook", objectId: "evt-1", before: { orderId: "ORD-D-1042", attempts: 3 } },
+    entry: {
+      ...ada,
+      objectType: "webhook",
+      objectId: "evt-1",
+      before: { orderId: "ORD-D-1042", attempts: 3 },
+    },
     reads: "Ada Admin processed the payment service's message about ORD-D-1042 again",
   },
   "change.proposed": {
@@ -323,7 +399,12 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
       after: {
         role: "finance",
         disabled: false,
-        change: { id: CHANGE, kind: "grant_role", description: "Make support@example.com Finance", proposedBy: "admin@example.com" },
+        change: {
+          id: CHANGE,
+          kind: "grant_role",
+          description: "Make support@example.com Finance",
+          proposedBy: "admin@example.com",
+        },
       },
     },
     reads: "Abe Admin approved “Make Sam Support Finance”, proposed by admin@example.com",
@@ -356,7 +437,12 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     reads: "Abe Admin rejected “Require two approvers above 1,000.00 EUR”, proposed by admin@example.com",
   },
   "csv.exported": {
-    entry: { ...fran, objectType: "export", objectId: "audit", after: { filter: { person: "support@example.com" } } },
+    entry: {
+      ...fran,
+      objectType: "export",
+      objectId: "audit",
+      after: { filter: { person: "support@example.com" } },
+    },
     reads: "Fran Finance exported the audit log as CSV",
   },
   "notification.read": {
@@ -384,7 +470,9 @@ describe("an audit entry as a sentence", () => {
       ["Sam Support", `/admin/users/${SAM}`],
       ["ORD-D-1042", `/invoices/${INVOICE}`],
     ]);
-    expect(links(read({ ...EVERY_ACTION["withdrawal.rejected"].entry, action: "withdrawal.rejected" }).parts)).toEqual([
+    expect(
+      links(read({ ...EVERY_ACTION["withdrawal.rejected"].entry, action: "withdrawal.rejected" }).parts),
+    ).toEqual([
       ["Fran Finance", `/admin/users/${FRAN}`],
       ["wd_1", `/withdrawals/${WITHDRAWAL}`],
       ["ORD-D-1042", `/invoices/${INVOICE}`],
@@ -398,15 +486,23 @@ describe("an audit entry as a sentence", () => {
 
   it("links people only for a reader who may manage users, and changes only for one who may see them", () => {
     const changed = { ...EVERY_ACTION["user.role_changed"].entry, action: "user.role_changed" };
-    expect(links(read(changed).parts).map(([, href]) => href)).toEqual([`/admin/users/${ADA}`, `/admin/users/${SAM}`]);
+    expect(links(read(changed).parts).map(([, href]) => href)).toEqual([
+      `/admin/users/${ADA}`,
+      `/admin/users/${SAM}`,
+    ]);
     expect(links(read(changed, finance).parts)).toEqual([]);
-    expect(sentenceText(read(changed, finance).parts)).toBe("Ada Admin changed Sam Support's role from Support to Finance");
+    expect(sentenceText(read(changed, finance).parts)).toBe(
+      "Ada Admin changed Sam Support's role from Support to Finance",
+    );
     const proposed = { ...EVERY_ACTION["change.proposed"].entry, action: "change.proposed" };
     expect(links(read(proposed, finance).parts)).toEqual([]);
   });
 
   it("writes amounts in the reader's number format", () => {
-    const created = read({ ...EVERY_ACTION["invoice.created"].entry, invoice: { ...anInvoice.invoice, amount: "12500.5" } }, admin("de-DE"));
+    const created = read(
+      { ...EVERY_ACTION["invoice.created"].entry, invoice: { ...anInvoice.invoice, amount: "12500.5" } },
+      admin("de-DE"),
+    );
     expect(sentenceText(created.parts)).toBe("Sam Support created invoice ORD-D-1042 for 12.500,50 EUR");
   });
 
@@ -418,16 +514,23 @@ describe("an audit entry as a sentence", () => {
     expect(sentenceText(read({ action: "invoice.sent_again", ...anInvoice, invoice: null }).parts)).toBe(
       "Sam Support sent an invoice that no longer exists to the payment service again",
     );
-    expect(sentenceText(read({ action: "withdrawal.cancelled", ...aWithdrawal, withdrawal: null }).parts)).toBe(
-      "Sam Support cancelled a withdrawal that no longer exists",
-    );
+    expect(
+      sentenceText(read({ action: "withdrawal.cancelled", ...aWithdrawal, withdrawal: null }).parts),
+    ).toBe("Sam Support cancelled a withdrawal that no longer exists");
     // The person is gone: the actor by the email written down, the object by nothing left.
     const person = read({ ...ada, actorName: null, action: "user.disabled", ...aboutSam, objectUser: null });
     expect(sentenceText(person.parts)).toBe("admin@example.com disabled a person who no longer exists");
     expect(links(person.parts)).toEqual([]);
     // The change is gone: described as the entry wrote it down.
-    const change = read({ ...EVERY_ACTION["change.approved"].entry, action: "change.approved", change: null, objectUser: null });
-    expect(sentenceText(change.parts)).toBe("Abe Admin approved “Make support@example.com Finance”, proposed by admin@example.com");
+    const change = read({
+      ...EVERY_ACTION["change.approved"].entry,
+      action: "change.approved",
+      change: null,
+      objectUser: null,
+    });
+    expect(sentenceText(change.parts)).toBe(
+      "Abe Admin approved “Make support@example.com Finance”, proposed by admin@example.com",
+    );
     // A kind of entry this version does not know.
     expect(sentenceText(read({ action: "invoice.teleported" }).parts)).toBe(
       "Sam Support did something this version of Paydesk cannot name",
@@ -436,7 +539,11 @@ describe("an audit entry as a sentence", () => {
 
   it("carries names exactly as they are: React escapes them, this does not", () => {
     const hostile = '<img src=x onerror="alert(1)"> & Co';
-    const sentence = read({ ...EVERY_ACTION["user.role_changed"].entry, action: "user.role_changed", actorName: hostile });
+    const sentence = read({
+      ...EVERY_ACTION["user.role_changed"].entry,
+      action: "user.role_changed",
+      actorName: hostile,
+    });
     expect(sentence.parts[0]).toEqual({ text: hostile, href: `/admin/users/${ADA}` });
     expect(sentenceText(sentence.parts)).not.toContain("&lt;");
   });
@@ -448,7 +555,12 @@ describe("an audit entry as a sentence", () => {
     expect(read({ ...EVERY_ACTION["invoice.resolved"].entry, action: "invoice.resolved" }).note).toBe(
       "The customer paid the rest by bank transfer",
     );
-    for (const action of ["auth.sign_in_failed", "withdrawal.approved", "withdrawal.state_changed", "change.proposed"] as const) {
+    for (const action of [
+      "auth.sign_in_failed",
+      "withdrawal.approved",
+      "withdrawal.state_changed",
+      "change.proposed",
+    ] as const) {
       expect(read({ ...EVERY_ACTION[action].entry, action }).note).toBeNull();
     }
   });
@@ -456,9 +568,11 @@ describe("an audit entry as a sentence", () => {
 
 describe("what an opened entry lists, before → after", () => {
   const lines = (action: AuditAction, fields: Partial<AuditEntryView> = {}, reader = admin()) =>
-    entryChanges(entry({ ...EVERY_ACTION[action].entry, action, ...fields }), reader).map((line) =>
-      [line.field, line.before === null ? null : sentenceText([line.before]), line.after === null ? null : sentenceText([line.after])],
-    );
+    entryChanges(entry({ ...EVERY_ACTION[action].entry, action, ...fields }), reader).map((line) => [
+      line.field,
+      line.before === null ? null : sentenceText([line.before]),
+      line.after === null ? null : sentenceText([line.after]),
+    ]);
 
   it("lists what changed in words, leaving out what stayed", () => {
     expect(lines("user.role_changed")).toEqual([["Role", "Support", "Finance"]]);
@@ -475,7 +589,9 @@ describe("what an opened entry lists, before → after", () => {
       ["Order id", null, "ORD-D-1042"],
       ["Amount", null, "120,00 EUR"],
     ]);
-    expect(lines("user.invitation_renewed")).toEqual([["Invitation link valid until", null, "28 Nov 2026, 21:06 CET"]]);
+    expect(lines("user.invitation_renewed")).toEqual([
+      ["Invitation link valid until", null, "28 Nov 2026, 21:06 CET"],
+    ]);
   });
 
   it("marks a field one side does not mention, and never shows raw JSON", () => {
@@ -491,13 +607,20 @@ describe("what an opened entry lists, before → after", () => {
   });
 
   it("links the invoice a duplicate copies and the refund that resolved an invoice", () => {
-    const duplicated = entryChanges(entry({ ...EVERY_ACTION["invoice.duplicated"].entry, action: "invoice.duplicated" }), admin());
+    const duplicated = entryChanges(
+      entry({ ...EVERY_ACTION["invoice.duplicated"].entry, action: "invoice.duplicated" }),
+      admin(),
+    );
     expect(duplicated.find((line) => line.field === "Copy of")?.after).toEqual({
       text: "ORD-D-1041",
       href: `/invoices/${ORIGINAL}`,
     });
     const resolved = entryChanges(
-      entry({ ...anInvoice, action: "invoice.resolved", after: { how: "refunded", refundWithdrawalId: WITHDRAWAL } }),
+      entry({
+        ...anInvoice,
+        action: "invoice.resolved",
+        after: { how: "refunded", refundWithdrawalId: WITHDRAWAL },
+      }),
       admin(),
     );
     expect(resolved).toEqual([

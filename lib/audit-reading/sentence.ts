@@ -28,7 +28,11 @@ export interface AuditSentence {
   note: string | null;
 }
 
-type Build = (entry: AuditEntryView, reader: AuditReader, who: SentencePart) => SentencePart[] | AuditSentence;
+type Build = (
+  entry: AuditEntryView,
+  reader: AuditReader,
+  who: SentencePart,
+) => SentencePart[] | AuditSentence;
 
 /**
  * One entry as one sentence, for people: "Sam Support created invoice inv_… for 1,234.50 EUR".
@@ -86,7 +90,8 @@ const EXPORTS: Record<string, string> = {
 };
 
 const SENTENCES: Record<AuditAction, Build> = {
-  "auth.signed_in": (entry, _reader, who) => told([who, " signed in", clause(entry.note, (how) => ` ${how}`)]),
+  "auth.signed_in": (entry, _reader, who) =>
+    told([who, " signed in", clause(entry.note, (how) => ` ${how}`)]),
   "auth.sign_in_failed": (entry) =>
     told([
       "Someone failed to sign in",
@@ -122,7 +127,8 @@ const SENTENCES: Record<AuditAction, Build> = {
   "user.created": (entry, reader, who) => {
     const person = objectUserPart(entry, reader);
     const given = role(textField(entry.after, "role"));
-    if (entry.actorKind === "system") return told(["Paydesk created the demo account of ", person, ` (${given})`]);
+    if (entry.actorKind === "system")
+      return told(["Paydesk created the demo account of ", person, ` (${given})`]);
     const pending = textField(entry.after, "pendingRole");
     return told([
       who,
@@ -161,7 +167,11 @@ const SENTENCES: Record<AuditAction, Build> = {
         : " chose a new password through a password reset link",
     ]),
   "user.password_changed": (_entry, _reader, who) => told([who, " changed their password"]),
-  "user.password_reset": (entry, reader, who) => [who, " reset the password of ", objectUserPart(entry, reader)],
+  "user.password_reset": (entry, reader, who) => [
+    who,
+    " reset the password of ",
+    objectUserPart(entry, reader),
+  ],
   "user.display_changed": (entry, _reader, who) => {
     const zone = textField(entry.after, "timeZone");
     const locale = textField(entry.after, "numberLocale");
@@ -204,7 +214,13 @@ const SENTENCES: Record<AuditAction, Build> = {
   },
   "invoice.sent_again": (entry, _reader, who) => {
     const attempt = numberField(entry.after, "attempt");
-    return [who, " sent ", ...invoiceParts(entry), " to the payment service again", attempt ? ` (attempt ${attempt})` : ""];
+    return [
+      who,
+      " sent ",
+      ...invoiceParts(entry),
+      " to the payment service again",
+      attempt ? ` (attempt ${attempt})` : "",
+    ];
   },
   "invoice.refreshed": (entry, _reader, who) => {
     const payments = numberField(entry.after, "newTransactions") ?? 0;
@@ -212,7 +228,12 @@ const SENTENCES: Record<AuditAction, Build> = {
       field(entry.after, "statusChanged") === true ? "its status changed" : null,
       payments > 0 ? plural(payments, "new payment") : null,
     ].filter(Boolean);
-    return [who, " asked the payment service about ", ...invoiceParts(entry), `: ${news.join(", ") || "nothing new"}`];
+    return [
+      who,
+      " asked the payment service about ",
+      ...invoiceParts(entry),
+      `: ${news.join(", ") || "nothing new"}`,
+    ];
   },
   "invoice.resolved": (entry, _reader, who) => {
     const how = resolutionOf(entry.after, "how");
@@ -224,12 +245,22 @@ const SENTENCES: Record<AuditAction, Build> = {
     const resolved = `after it was resolved${how ? ` (${how})` : ""}`;
     return told(
       entry.actorKind === "webhook"
-        ? ["The payment service reported ", more, " more for ", ...invoiceParts(entry), ` ${resolved}: it is open again`]
+        ? [
+            "The payment service reported ",
+            more,
+            " more for ",
+            ...invoiceParts(entry),
+            ` ${resolved}: it is open again`,
+          ]
         : [who, " reopened ", ...invoiceParts(entry), `: ${more} more arrived ${resolved}`],
     );
   },
 
-  "withdrawal.requested": (entry, reader, who) => [who, " requested ", ...withdrawalParts(entry, reader, { to: true })],
+  "withdrawal.requested": (entry, reader, who) => [
+    who,
+    " requested ",
+    ...withdrawalParts(entry, reader, { to: true }),
+  ],
   "withdrawal.approved": (entry, reader, who) => {
     const [, count, required] = entry.note?.match(/^Approval (\d+) of (\d+)$/) ?? [];
     const parts = [who, " approved ", ...withdrawalParts(entry, reader, { to: true })];
@@ -257,7 +288,11 @@ const SENTENCES: Record<AuditAction, Build> = {
     ...withdrawalParts(entry, reader),
     " as never sent",
   ],
-  "withdrawal.close_declined": (entry, reader, who) => [who, " declined closing ", ...withdrawalParts(entry, reader)],
+  "withdrawal.close_declined": (entry, reader, who) => [
+    who,
+    " declined closing ",
+    ...withdrawalParts(entry, reader),
+  ],
   "withdrawal.recorded_paid": (entry, reader, who) => [
     who,
     " recorded ",
@@ -317,6 +352,9 @@ const SENTENCES: Record<AuditAction, Build> = {
   ],
   "notification.read": (entry, _reader, who) => {
     const marked = numberField(entry.after, "marked");
-    return [who, ` marked ${marked === null ? "their notifications" : plural(marked, "notification")} as read`];
+    return [
+      who,
+      ` marked ${marked === null ? "their notifications" : plural(marked, "notification")} as read`,
+    ];
   },
 };

@@ -40,8 +40,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <h1 className="text-2xl font-semibold">Audit log</h1>
           <p className="text-sm text-slate-600">
             Who did what, when and from where, newest first
-            {filter.signIns || filter.action ? "" : " (sign-ins hidden: show them with the Sign-ins filter)"}. Nobody can
-            change or delete an entry: the database refuses it.
+            {filter.signIns || filter.action ? "" : " (sign-ins hidden: show them with the Sign-ins filter)"}.
+            Nobody can change or delete an entry: the database refuses it.
           </p>
         </div>
         <Button variant="secondary" asChild>
