@@ -58,7 +58,7 @@ test("the audit page shows an invoice's and a withdrawal's full trail, by object
   await expect(finance).toHaveURL(new RegExp(`/audit\\?objectType=invoice&objectId=${invoiceId}$`));
   await expect(rows(finance)).toHaveCount(1);
   await expect(rows(finance).first().getByTestId("audit-sentence")).toHaveText(
-    /^Sam Support created invoice inv_\S+ for 42\.00 EUR$/,
+    /^Sam Support created invoice inv_\S+ for 42\.00 USD$/,
   );
 
   await finance.goto(`/audit?objectType=invoice&objectId=${copyId}`);

@@ -15,7 +15,7 @@ export function AuditDetails({ entry, changes }: { entry: AuditEntryView; change
     entry.objectType;
   return (
     <details className="mt-1 text-xs">
-      <summary className="w-fit cursor-pointer rounded text-blue-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-slate-600 focus-visible:outline-none">
+      <summary className="w-fit cursor-pointer rounded py-1 text-blue-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-slate-600 focus-visible:outline-none">
         Details
       </summary>
       <div className="mt-2 grid gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-700">

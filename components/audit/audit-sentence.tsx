@@ -1,7 +1,10 @@
 import Link from "next/link";
 import type { SentencePart } from "@/lib/audit-reading/sentence-parts";
 
-/** A sentence's parts as text and links: names are React text, never markup. */
+/**
+ * A sentence's parts as text and links: names are React text, never markup. The underline sits
+ * low enough to keep the underscores of order ids visible.
+ */
 export function AuditSentenceText({ parts }: { parts: readonly SentencePart[] }) {
   return (
     <>
@@ -13,7 +16,7 @@ export function AuditSentenceText({ parts }: { parts: readonly SentencePart[] })
               key={index}
               href={part.href}
               title={part.title}
-              className="font-medium text-blue-700 underline underline-offset-2"
+              className="font-medium text-blue-700 underline underline-offset-4"
             >
               {part.text}
             </Link>

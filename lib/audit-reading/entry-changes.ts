@@ -6,7 +6,7 @@ import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "@/lib/withdrawals
 import { changeDescription, readThreshold, thresholdWords } from "./change-words";
 import { relatedInvoicePart, type AuditReader, type SentencePart } from "./sentence-parts";
 
-/** One line of an opened entry: a field, what it was (null when the entry records no before) and what it became. */
+/** One line of an opened entry: a field, what it was (null when the entry records none) and what it became. */
 export interface ChangeLine {
   field: string;
   before: SentencePart | null;
@@ -26,10 +26,10 @@ const FIELD_LABELS: Record<string, string> = {
   sessions: "Sessions ended",
   session: "Session",
   kept: "Session kept",
+  passkey: "Passkey",
   twoFactor: "Two-factor sign-in",
   authenticatorApp: "Authenticator app",
   link: "Link used",
-  passkey: "Passkey",
   timeZone: "Time zone",
   numberLocale: "Number format",
   orderId: "Order id",
@@ -62,6 +62,13 @@ const FIELD_LABELS: Record<string, string> = {
   withdrawalKey: "Withdrawal key",
   latencyMs: "Answer time",
   message: "Message",
+};
+
+/** Fields in the order above, whatever order the database kept them in (jsonb sorts its keys). */
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+const byFieldOrder = (a: string, b: string) => {
+  const rank = (key: string) => (FIELD_ORDER.includes(key) ? FIELD_ORDER.indexOf(key) : FIELD_ORDER.length);
+  return rank(a) - rank(b) || a.localeCompare(b);
 };
 
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -152,7 +159,7 @@ function words(
   }
 }
 
-/** A field one side of the entry does not mention (not the same as a field that was empty). */
+/** A field the after no longer mentions (not the same as a field that became empty). */
 const ABSENT = "—";
 
 const asRecord = (json: unknown): Record<string, unknown> | null =>
@@ -163,7 +170,7 @@ const asRecord = (json: unknown): Record<string, unknown> | null =>
 /**
  * What an entry changed, field by field, in words: "Role: Support → Finance". An entry that records
  * only what is (a new invoice) lists its facts; fields that stayed the same are left out; "—" is a
- * field one side does not mention.
+ * field the after does not mention.
  */
 export function entryChanges(entry: AuditEntryView, reader: AuditReader): ChangeLine[] {
   // An entry with only a before (what was processed again) lists it as facts.
@@ -175,13 +182,14 @@ export function entryChanges(entry: AuditEntryView, reader: AuditReader): Change
     (key) => !(key === "fiatCurrency" && ("amount" in after || (before !== null && "amount" in before))),
   );
   const lines: ChangeLine[] = [];
-  for (const key of keys) {
+  for (const key of keys.sort(byFieldOrder)) {
     const was = before?.[key];
     const is = after[key];
     if (before && key in before && key in after && JSON.stringify(was) === JSON.stringify(is)) continue;
     lines.push({
       field: fieldLabel(key),
-      before: before ? (key in before ? words(key, was, before, entry, reader) : ABSENT) : null,
+      // A field new in the after (what an event brought) reads as a fact, with no "before".
+      before: before && key in before ? words(key, was, before, entry, reader) : null,
       after: key in after ? words(key, is, after, entry, reader) : ABSENT,
     });
   }

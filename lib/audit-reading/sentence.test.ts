@@ -589,15 +589,22 @@ describe("what an opened entry lists, before → after", () => {
       ["Order id", null, "ORD-D-1042"],
       ["Amount", null, "120,00 EUR"],
     ]);
+    // In this order whatever order the database keeps the fields in.
+    expect(
+      lines("invoice.created", { after: { amount: "120", orderId: "ORD-D-1042", fiatCurrency: "EUR" } }),
+    ).toEqual([
+      ["Order id", null, "ORD-D-1042"],
+      ["Amount", null, "120.00 EUR"],
+    ]);
     expect(lines("user.invitation_renewed")).toEqual([
       ["Invitation link valid until", null, "28 Nov 2026, 21:06 CET"],
     ]);
   });
 
-  it("marks a field one side does not mention, and never shows raw JSON", () => {
+  it("marks a field the after no longer mentions, and never shows raw JSON", () => {
     expect(lines("passkey.removed")).toEqual([
       ["Passkey", "“Phone”", "—"],
-      ["Two-factor sign-in", "—", "Off"],
+      ["Two-factor sign-in", null, "Off"],
     ]);
     for (const action of AUDIT_ACTIONS) {
       for (const [, before, after] of lines(action)) {

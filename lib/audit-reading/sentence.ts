@@ -175,7 +175,8 @@ const SENTENCES: Record<AuditAction, Build> = {
   "user.display_changed": (entry, _reader, who) => {
     const zone = textField(entry.after, "timeZone");
     const locale = textField(entry.after, "numberLocale");
-    if (entry.before === null && zone) return told([who, `'s time zone became ${zone}, their browser's`]);
+    if (entry.before === null && zone)
+      return told([who, `'s time zone was set to ${zone}, from their browser`]);
     const changed = [
       zone && zone !== textField(entry.before, "timeZone") ? `time zone to ${zone}` : null,
       locale && locale !== textField(entry.before, "numberLocale") ? `number format to ${locale}` : null,

@@ -36,7 +36,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
+        <div className="min-w-0 flex-1 basis-80">
           <h1 className="text-2xl font-semibold">Audit log</h1>
           <p className="text-sm text-slate-600">
             Who did what, when and from where, newest first
