@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { WITHDRAWAL_STATE_LABELS as STATE } from "../lib/withdrawals/state-machine";
+import { expectFitsViewport, expectNoAxeViolations } from "./axe";
 import { DEMO, signIn } from "./fixtures";
 import { fillEuroInvoice } from "./support/invoice-form";
 
@@ -76,6 +77,7 @@ test("an opened entry lists what changed, before → after, in words", async ({ 
     `State: ${STATE.awaiting_approval} → ${STATE.cancelled}`,
   ]);
   await expect(cancelled.getByText('"state"')).toHaveCount(0);
+  await expectNoAxeViolations(admin);
   // The reason in the person's words, under the sentence.
   await expect(entries(admin).nth(1)).toContainText("Sentence test: no longer needed");
 });
@@ -110,8 +112,9 @@ test("on a phone the entries are cards that fit the screen; on a desktop, a tabl
   await phone.goto("/audit");
   await expect(entries(phone).first()).toBeVisible();
   await expect(phone.getByRole("columnheader", { name: "When" })).toBeHidden();
-  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await entries(phone).first().getByText("Details", { exact: true }).click();
+  await expectFitsViewport(phone);
+  await expectNoAxeViolations(phone);
 
   const desktop = await as(browser, DEMO.admin);
   await desktop.goto("/audit");

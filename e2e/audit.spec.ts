@@ -65,7 +65,9 @@ test("the audit page shows an invoice's and a withdrawal's full trail, by object
   await expect(rows(finance)).toHaveCount(1);
   await expect(rows(finance).first()).toHaveAttribute("data-action", "invoice.duplicated");
   // The original, by its order id, linked.
-  await expect(rows(finance).first().locator(`a[href="/invoices/${invoiceId}"]`)).toHaveCount(1);
+  await expect(
+    rows(finance).first().getByTestId("audit-sentence").locator(`a[href="/invoices/${invoiceId}"]`),
+  ).toHaveCount(1);
 
   // From the withdrawal page, its whole trail, newest first.
   await finance.goto(`/withdrawals/${withdrawalId}`);
