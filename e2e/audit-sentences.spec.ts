@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { WITHDRAWAL_STATE_LABELS as STATE } from "../lib/withdrawals/state-machine";
 import { expectFitsViewport, expectNoAxeViolations } from "./axe";
 import { DEMO, signIn } from "./fixtures";
@@ -6,8 +6,16 @@ import { fillEuroInvoice } from "./support/invoice-form";
 
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
+// Closed after each test: an open page keeps polling the server through the tests after it.
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
 async function as(browser: Browser, email: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
+  const context = await browser.newContext({ viewport });
+  opened.push(context);
+  const page = await context.newPage();
   await signIn(page, email);
   return page;
 }

@@ -1,11 +1,19 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO, signIn } from "./fixtures";
 
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
+// Closed after each test: an open page keeps polling the server through the tests after it.
+const opened: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+});
+
 async function as(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  opened.push(context);
+  const page = await context.newPage();
   await signIn(page, email);
   return page;
 }

@@ -3,7 +3,8 @@ import type { SentencePart } from "@/lib/audit-reading/sentence-parts";
 
 /**
  * A sentence's parts as text and links: names are React text, never markup. The underline sits
- * low enough to keep the underscores of order ids visible.
+ * low enough to keep the underscores of order ids visible. No prefetching: a page of the log
+ * names a hundred things, and a person opens one of them.
  */
 export function AuditSentenceText({ parts }: { parts: readonly SentencePart[] }) {
   return (
@@ -15,6 +16,7 @@ export function AuditSentenceText({ parts }: { parts: readonly SentencePart[] })
             <Link
               key={index}
               href={part.href}
+              prefetch={false}
               title={part.title}
               className="font-medium text-blue-700 underline underline-offset-4"
             >
