@@ -1,13 +1,18 @@
 import { FilterBar, FilterField } from "@/components/lists/filter-bar";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from "@/lib/audit/actions";
+import {
+  AUDIT_ACTION_GROUPS,
+  AUDIT_ACTION_LABELS,
+  AUDIT_OBJECT_TYPE_LABELS,
+} from "@/lib/audit/action-labels";
+import { AUDIT_OBJECT_TYPES } from "@/lib/audit/actions";
 import type { AuditFilter } from "@/lib/audit/list-filter";
 
-/** Person, action, object and dates: a GET form, so a filtered view is a link. */
+/** Person, action, object, dates and sign-ins: a GET form, so a filtered view is a link. */
 export function AuditFilterBar({ filter }: { filter: AuditFilter }) {
   return (
-    <FilterBar action="/audit" label="Filter the audit log" className="lg:grid-cols-7">
+    <FilterBar action="/audit" label="Filter the audit log" className="lg:grid-cols-4">
       <FilterField id="audit-person" label="Person (email)">
         <Input
           id="audit-person"
@@ -20,10 +25,14 @@ export function AuditFilterBar({ filter }: { filter: AuditFilter }) {
       <FilterField id="audit-action" label="Action">
         <Select id="audit-action" name="action" defaultValue={filter.action ?? ""}>
           <option value="">Any</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {action}
-            </option>
+          {AUDIT_ACTION_GROUPS.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.actions.map((action) => (
+                <option key={action} value={action}>
+                  {AUDIT_ACTION_LABELS[action]}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </Select>
       </FilterField>
@@ -32,7 +41,7 @@ export function AuditFilterBar({ filter }: { filter: AuditFilter }) {
           <option value="">Any</option>
           {AUDIT_OBJECT_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {AUDIT_OBJECT_TYPE_LABELS[type]}
             </option>
           ))}
         </Select>
@@ -45,6 +54,21 @@ export function AuditFilterBar({ filter }: { filter: AuditFilter }) {
       </FilterField>
       <FilterField id="audit-date-to" label="To (UTC)">
         <Input id="audit-date-to" name="dateTo" type="date" defaultValue={filter.dateTo ?? ""} />
+      </FilterField>
+      <FilterField id="audit-sign-ins" label="Sign-ins">
+        <Select
+          id="audit-sign-ins"
+          name="signIns"
+          defaultValue={filter.signIns ?? ""}
+          aria-describedby="audit-sign-ins-hint"
+        >
+          <option value="">Hidden</option>
+          <option value="show">Shown</option>
+          <option value="only">Only sign-ins</option>
+        </Select>
+        <p id="audit-sign-ins-hint" className="text-xs text-slate-600">
+          Signing in and out. An action chosen above shows its entries either way.
+        </p>
       </FilterField>
     </FilterBar>
   );

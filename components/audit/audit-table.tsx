@@ -1,108 +1,87 @@
-import Link from "next/link";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table";
 import type { AuditRow } from "@/lib/audit/list-entries";
-import { formatDateTime } from "@/lib/format";
+import { entryChanges } from "@/lib/audit-reading/entry-changes";
+import { describeAuditEntry } from "@/lib/audit-reading/sentence";
+import type { AuditReader } from "@/lib/audit-reading/sentence-parts";
+import { describeUserAgent } from "@/lib/auth/user-agent";
+import { AuditDetails } from "./audit-details";
+import { AuditSentenceText } from "./audit-sentence";
 
-const ACTOR_KIND: Record<AuditRow["actorKind"], string> = {
-  user: "unknown person",
-  system: "Paydesk itself (background loop, start-up)",
-  webhook: "payment service webhook",
-  cli: "command line",
-};
-
-/** Where an object lives in Paydesk, when it has a page. */
-function objectHref(type: string | null, id: string | null): string | null {
-  if (!id) return null;
-  if (type === "invoice") return `/invoices/${id}`;
-  if (type === "withdrawal") return `/withdrawals/${id}`;
-  return null;
-}
-
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-
-export function AuditTable({ rows, filtered }: { rows: AuditRow[]; filtered: boolean }) {
+/**
+ * The log as sentences: a table on a desktop (when, what happened, browser), a stack of cards on a
+ * phone (what happened, then when and the browser). Each entry opens to its details.
+ */
+export function AuditTable({
+  rows,
+  reader,
+  filtered,
+}: {
+  rows: AuditRow[];
+  reader: AuditReader;
+  filtered: boolean;
+}) {
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-lg border border-slate-200 bg-white px-3 py-10 text-center text-sm text-slate-600">
+        {filtered
+          ? "No entries match these filters. Clear them to see every entry."
+          : "Nothing recorded yet."}
+      </p>
+    );
+  }
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>When (UTC)</TableHead>
-          <TableHead>Who</TableHead>
-          <TableHead>From</TableHead>
-          <TableHead>Action</TableHead>
-          <TableHead>Object</TableHead>
-          <TableHead>Change</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.length === 0 ? (
-          <TableEmpty colSpan={6}>
-            {filtered
-              ? "No entries match these filters. Clear them to see every entry."
-              : "Nothing recorded yet."}
-          </TableEmpty>
-        ) : (
-          rows.map((row) => <AuditRowView key={row.id} row={row} />)
-        )}
-      </TableBody>
-    </Table>
+    <div className="md:overflow-x-auto md:rounded-lg md:border md:border-slate-200 md:bg-white">
+      <table className="w-full text-sm max-md:block">
+        <caption className="sr-only">Audit log, newest first</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 max-md:hidden">
+          <tr>
+            <th scope="col" className="h-10 px-3 text-left font-medium text-slate-600">
+              When
+            </th>
+            <th scope="col" className="h-10 px-3 text-left font-medium text-slate-600">
+              What happened
+            </th>
+            <th scope="col" className="h-10 px-3 text-left font-medium text-slate-600">
+              Browser
+            </th>
+          </tr>
+        </thead>
+        <tbody className="max-md:grid max-md:gap-2 md:[&_tr:last-child]:border-0">
+          {rows.map((row) => (
+            <AuditEntryRow key={row.id} row={row} reader={reader} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
-function AuditRowView({ row }: { row: AuditRow }) {
-  const href = objectHref(row.objectType, row.objectId);
-  const before = json(row.before);
-  const after = json(row.after);
+function AuditEntryRow({ row, reader }: { row: AuditRow; reader: AuditReader }) {
+  const sentence = describeAuditEntry(row, reader);
+  const when = reader.dateTime(row.createdAt);
+  const browser = row.userAgent ? describeUserAgent(row.userAgent) : null;
   return (
-    <TableRow data-testid="audit-row">
-      <TableCell label="When" className="sm:whitespace-nowrap">
-        {formatDateTime(row.createdAt)}
-      </TableCell>
-      <TableCell label="Who" className="break-all">
-        {row.actorEmail ?? ACTOR_KIND[row.actorKind]}
-        {row.actorKind === "cli" && row.actorEmail ? (
-          <span className="text-slate-500"> (command line)</span>
+    <tr
+      data-testid="audit-row"
+      data-action={row.action}
+      className="border-b border-slate-100 align-top max-md:block max-md:rounded-lg max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-3"
+    >
+      <td className="px-3 py-2 whitespace-nowrap text-slate-600 max-md:hidden">
+        <time dateTime={row.createdAt}>{when}</time>
+      </td>
+      <td className="px-3 py-2 max-md:block max-md:p-0">
+        <p data-testid="audit-sentence" className="[overflow-wrap:anywhere] text-slate-900">
+          <AuditSentenceText parts={sentence.parts} />
+        </p>
+        <p className="text-xs text-slate-600 md:hidden">
+          <time dateTime={row.createdAt}>{when}</time>
+          {browser ? ` · ${browser}` : null}
+        </p>
+        {sentence.note ? (
+          <p className="mt-0.5 text-xs [overflow-wrap:anywhere] text-slate-600">{sentence.note}</p>
         ) : null}
-      </TableCell>
-      <TableCell label="From" className="text-xs break-all text-slate-600 sm:max-w-48">
-        <div>{row.clientAddress ?? "—"}</div>
-        {row.userAgent ? (
-          <div className="break-all sm:truncate" title={row.userAgent}>
-            {row.userAgent}
-          </div>
-        ) : null}
-      </TableCell>
-      <TableCell label="Action" className="font-mono text-xs">
-        <span data-testid="audit-action">{row.action}</span>
-      </TableCell>
-      <TableCell label="Object" className="text-xs break-all">
-        {row.objectType ? (
-          <>
-            {row.objectType}{" "}
-            {href ? (
-              <Link href={href} className="font-mono underline underline-offset-2">
-                {row.objectId}
-              </Link>
-            ) : (
-              <span className="font-mono">{row.objectId}</span>
-            )}
-          </>
-        ) : (
-          "—"
-        )}
-      </TableCell>
-      <TableCell label="Change" className="text-xs sm:max-w-md">
-        {before ? <div className="break-all text-slate-600">before: {before}</div> : null}
-        {after ? <div className="break-all">after: {after}</div> : null}
-        {row.note ? <div className="text-slate-700">{row.note}</div> : null}
-      </TableCell>
-    </TableRow>
+        <AuditDetails entry={row} changes={entryChanges(row, reader)} />
+      </td>
+      <td className="px-3 py-2 text-xs whitespace-nowrap text-slate-600 max-md:hidden">{browser ?? "—"}</td>
+    </tr>
   );
 }

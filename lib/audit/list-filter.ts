@@ -4,6 +4,9 @@ import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditAction, type AuditObjectTy
 
 export const AUDIT_PAGE_SIZE = 50;
 
+export const SIGN_INS_SHOWN = ["show", "only"] as const;
+export type SignInsShown = (typeof SIGN_INS_SHOWN)[number];
+
 export interface AuditFilter {
   /** The actor's email, matched whole and without regard to case. */
   person?: string;
@@ -13,6 +16,8 @@ export interface AuditFilter {
   /** Inclusive UTC days, YYYY-MM-DD. */
   dateFrom?: string;
   dateTo?: string;
+  /** Sign-ins (SIGN_IN_ACTIONS) are left out unless shown too or alone; an action filter overrides. */
+  signIns?: SignInsShown;
 }
 
 export interface AuditListParams extends AuditFilter {
@@ -40,6 +45,7 @@ const paramsSchema = z.object({
   objectId: text(200),
   dateFrom: day,
   dateTo: day,
+  signIns: z.preprocess(single, z.enum(SIGN_INS_SHOWN).optional().catch(undefined)),
   cursor: text(200),
   dir: z.preprocess(single, z.enum(["prev"]).optional().catch(undefined)),
 });
@@ -58,7 +64,15 @@ export function parseAuditParams(
 /** The filter (never the page position) as a query string, for links and the CSV export. */
 export function auditFilterQuery(filter: AuditFilter): URLSearchParams {
   const query = new URLSearchParams();
-  for (const key of ["person", "action", "objectType", "objectId", "dateFrom", "dateTo"] as const) {
+  for (const key of [
+    "person",
+    "action",
+    "objectType",
+    "objectId",
+    "dateFrom",
+    "dateTo",
+    "signIns",
+  ] as const) {
     const value = filter[key];
     if (value) query.set(key, value);
   }

@@ -1,5 +1,6 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "@/lib/db/schema";
+import { SIGN_IN_ACTIONS } from "./action-labels";
 import type { AuditFilter } from "./list-filter";
 
 /** The filter's conditions, shared by the page and the CSV export. */
@@ -7,6 +8,8 @@ export function auditWhere(filter: AuditFilter, keyset?: SQL): SQL | undefined {
   const conditions: (SQL | undefined)[] = [keyset];
   if (filter.person) conditions.push(sql`lower(${auditLog.actorEmail}) = ${filter.person.toLowerCase()}`);
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  else if (filter.signIns === "only") conditions.push(inArray(auditLog.action, [...SIGN_IN_ACTIONS]));
+  else if (filter.signIns !== "show") conditions.push(notInArray(auditLog.action, [...SIGN_IN_ACTIONS]));
   if (filter.objectType) conditions.push(eq(auditLog.objectType, filter.objectType));
   if (filter.objectId) conditions.push(eq(auditLog.objectId, filter.objectId));
   if (filter.dateFrom)
