@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { withdrawalApprovals, type WithdrawalState } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import { describeAmount } from "@/lib/withdrawals/present";
 import { notify } from "./notify";
 import { peopleWhoMay } from "./recipients";
 
@@ -40,11 +41,8 @@ const TOLD_FINANCE: Partial<Record<WithdrawalState, (withdrawal: NotifiedWithdra
     `Withdrawal ${w.orderId} (${amountOf(w)}) failed at the service: send it again or close it.`,
 };
 
-function amountOf(withdrawal: NotifiedWithdrawal): string {
-  return withdrawal.amount
-    ? `${withdrawal.amount} ${withdrawal.currency}`
-    : `${withdrawal.fiatAmount} ${withdrawal.fiatCurrency} in ${withdrawal.currency}`;
-}
+/** Money as money; a notification is read by many people, so in the default number format. */
+const amountOf = (withdrawal: NotifiedWithdrawal): string => describeAmount(withdrawal);
 
 /**
  * A withdrawal moved: its requester hears of an approval, rejection, payment or failure; finance
