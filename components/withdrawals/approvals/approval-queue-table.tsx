@@ -82,14 +82,14 @@ export function ApprovalQueueTable({ queue }: { queue: WithdrawalView[] }) {
               </div>
             </TableCell>
             <TableCell label="To address" className="max-w-44">
-              <div className="grid min-w-0 justify-items-start gap-1 max-sm:justify-items-end">
+              <div className="grid min-w-0 justify-items-start gap-1 max-sm:w-full max-sm:justify-items-end">
                 <span className="block max-w-full truncate font-mono text-xs" title={withdrawal.address}>
                   {withdrawal.address}
                 </span>
                 {withdrawal.newAddress ? <Badge tone="warning">Never paid before</Badge> : null}
               </div>
             </TableCell>
-            <TableCell className="text-right">
+            <TableCell label="Decision" className="min-w-44 text-right">
               <div className="grid justify-items-end gap-2">
                 <span className="text-xs text-slate-500">
                   {withdrawal.approvedBy.length} of {withdrawal.requiredApprovals} approvals

@@ -72,7 +72,8 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
             <AskedBy withdrawal={withdrawal} />
             <DetailList
               size="compact"
-              className="text-slate-800"
+              // Long ids and addresses wrap: on a phone the dialog is the screen's width, no wider.
+              className="grid-cols-[6.5rem_minmax(0,1fr)] text-slate-800 [overflow-wrap:anywhere]"
               data-testid="approve-summary"
               items={[
                 {

@@ -24,7 +24,7 @@ export function WithdrawalListTable({ rows }: { rows: WithdrawalListRow[] }) {
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell label="State">
+            <TableCell label="State" className="whitespace-nowrap">
               <WithdrawalStateBadge state={row.state} />
             </TableCell>
             <TableCell label="Order" className="font-mono text-xs">
@@ -34,11 +34,11 @@ export function WithdrawalListTable({ rows }: { rows: WithdrawalListRow[] }) {
             </TableCell>
             <TableCell label="Amount" className="text-right tabular-nums">
               {row.amount ? (
-                <Money amount={row.amount} unit={row.currency} />
+                <Money amount={row.amount} unit={row.currency} className="whitespace-nowrap" />
               ) : (
                 <span>
                   {row.fiatAmount && row.fiatCurrency ? (
-                    <Money amount={row.fiatAmount} unit={row.fiatCurrency} />
+                    <Money amount={row.fiatAmount} unit={row.fiatCurrency} className="whitespace-nowrap" />
                   ) : (
                     "—"
                   )}
