@@ -2,7 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { withdrawalApprovals, type WithdrawalState } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { describeAmount } from "@/lib/withdrawals/present";
+import { formatCrypto, formatFiat } from "@/lib/display/money";
+import { DEFAULT_LOCALE } from "@/lib/display/preferences";
 import { notify } from "./notify";
 import { peopleWhoMay } from "./recipients";
 
@@ -42,7 +43,14 @@ const TOLD_FINANCE: Partial<Record<WithdrawalState, (withdrawal: NotifiedWithdra
 };
 
 /** Money as money; a notification is read by many people, so in the default number format. */
-const amountOf = (withdrawal: NotifiedWithdrawal): string => describeAmount(withdrawal);
+function amountOf(withdrawal: NotifiedWithdrawal): string {
+  if (withdrawal.amount) return formatCrypto(withdrawal.amount, withdrawal.currency, DEFAULT_LOCALE);
+  const fiat =
+    withdrawal.fiatAmount && withdrawal.fiatCurrency
+      ? formatFiat(withdrawal.fiatAmount, withdrawal.fiatCurrency, DEFAULT_LOCALE)
+      : "an amount in fiat";
+  return `${fiat} in ${withdrawal.currency}`;
+}
 
 /**
  * A withdrawal moved: its requester hears of an approval, rejection, payment or failure; finance
