@@ -47,7 +47,7 @@ test("support refunds an overpayment from the invoice; finance approves it from 
   const row = finance.getByTestId(`approval-row-${refundOrderId}`);
   await expect(row).toContainText(`Refund of invoice ${invoice.orderId}`);
   await row.getByRole("button", { name: "Approve" }).click();
-  await expect(finance.getByTestId("approve-summary")).toContainText("2.5 USDT");
+  await expect(finance.getByTestId("approve-summary")).toContainText("2.50 USDT");
   await finance.getByRole("button", { name: "Approve and pay out" }).click();
   await expect(finance.getByText("Approved and sent to the payment service.")).toBeVisible();
 

@@ -49,7 +49,7 @@ test("support requests a withdrawal; finance approves it and sees it submitted",
   const finance = await (await browser.newContext()).newPage();
   await approveAs(finance, orderId);
   const summary = finance.getByTestId("approve-summary");
-  await expect(summary).toContainText("12.5 USDT");
+  await expect(summary).toContainText("12.50 USDT");
   await expect(summary).toContainText("TRON");
   await expect(summary).toContainText(TRON_ADDRESS);
   await finance.getByRole("button", { name: "Approve and pay out" }).click();

@@ -1,20 +1,11 @@
 import { Badge } from "@/components/ui/badge";
-import { WITHDRAWAL_STATE_TONES } from "@/lib/withdrawals/present";
-import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "@/lib/withdrawals/state-machine";
+import { WITHDRAWAL_STATE_LABELS, WITHDRAWAL_STATE_TONES } from "@/lib/withdrawals/state-labels";
+import type { WithdrawalState } from "@/lib/withdrawals/state-machine";
 
-export function WithdrawalStateBadge({
-  state,
-  serviceStatus,
-}: {
-  state: WithdrawalState;
-  serviceStatus?: string | null;
-}) {
+/** The state in plain words; the service's own status word is a detail row of the withdrawal page. */
+export function WithdrawalStateBadge({ state }: { state: WithdrawalState }) {
   return (
-    <Badge
-      tone={WITHDRAWAL_STATE_TONES[state]}
-      data-testid="withdrawal-state"
-      title={serviceStatus ? `Service status: ${serviceStatus}` : undefined}
-    >
+    <Badge tone={WITHDRAWAL_STATE_TONES[state]} data-testid="withdrawal-state">
       {WITHDRAWAL_STATE_LABELS[state]}
     </Badge>
   );

@@ -77,7 +77,10 @@ describe("who is told what", () => {
     const waiting = (name: string) =>
       inboxOf(name).then((items) => items.filter((item) => item.href === `/withdrawals/${request.id}`));
     expect(await waiting("finance2")).toMatchObject([
-      { kind: "withdrawal.awaiting_approval", message: expect.stringContaining("waits for your approval") },
+      {
+        kind: "withdrawal.awaiting_approval",
+        message: `Withdrawal ${request.orderId} (3.00 USDT) waits for your approval.`,
+      },
     ]);
     for (const name of ["finance", "financeGone", "support", "admin", "viewer"])
       expect(await waiting(name)).toEqual([]);

@@ -2,6 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { withdrawalApprovals, type WithdrawalState } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import { formatCrypto, formatFiat } from "@/lib/display/money";
+import { DEFAULT_LOCALE } from "@/lib/display/preferences";
 import { notify } from "./notify";
 import { peopleWhoMay } from "./recipients";
 
@@ -40,10 +42,14 @@ const TOLD_FINANCE: Partial<Record<WithdrawalState, (withdrawal: NotifiedWithdra
     `Withdrawal ${w.orderId} (${amountOf(w)}) failed at the service: send it again or close it.`,
 };
 
+/** Money as money; a notification is read by many people, so in the default number format. */
 function amountOf(withdrawal: NotifiedWithdrawal): string {
-  return withdrawal.amount
-    ? `${withdrawal.amount} ${withdrawal.currency}`
-    : `${withdrawal.fiatAmount} ${withdrawal.fiatCurrency} in ${withdrawal.currency}`;
+  if (withdrawal.amount) return formatCrypto(withdrawal.amount, withdrawal.currency, DEFAULT_LOCALE);
+  const fiat =
+    withdrawal.fiatAmount && withdrawal.fiatCurrency
+      ? formatFiat(withdrawal.fiatAmount, withdrawal.fiatCurrency, DEFAULT_LOCALE)
+      : "an amount in fiat";
+  return `${fiat} in ${withdrawal.currency}`;
 }
 
 /**

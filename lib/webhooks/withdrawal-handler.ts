@@ -1,5 +1,5 @@
 import { applyServiceReport, type ApplyResult } from "@/lib/withdrawals/apply-service-report";
-import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-machine";
+import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-labels";
 import { JsonNumber } from "@/lib/service/json";
 import type { HandlerResult, WebhookContext } from "./handler-types";
 

@@ -5,7 +5,8 @@ import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
 import { classifyServiceStatus, isNewerServiceStatus } from "./service-status";
 import { staleDeadline } from "./stale-deadline";
-import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "./state-machine";
+import { WITHDRAWAL_STATE_LABELS } from "./state-labels";
+import type { WithdrawalState } from "./state-machine";
 import { recordTrailEntry } from "./trail";
 import { transition } from "./transition";
 

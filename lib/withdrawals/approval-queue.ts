@@ -5,10 +5,14 @@ import type { DbOrTx } from "@/lib/db/types";
 import type { Viewer } from "./viewer-permissions";
 import { toWithdrawalViews, type WithdrawalView } from "./withdrawal-view";
 
-/** The approvals page: oldest request first. */
+/**
+ * The approvals queue, oldest request first, each with what its approver weighs: who asked and
+ * why, the amount and its fiat value where the service's rate is known, the fee rule, and for a
+ * refund its invoice as it is now (see WithdrawalView).
+ */
 export async function listAwaitingApproval(db: DbOrTx, viewer: Viewer): Promise<WithdrawalView[]> {
   const rows = await db
-    .select({ withdrawal: withdrawals, requester: users.email })
+    .select({ withdrawal: withdrawals, requester: { email: users.email, name: users.name } })
     .from(withdrawals)
     .leftJoin(users, eq(users.id, withdrawals.requestedBy))
     .where(eq(withdrawals.state, "awaiting_approval"))

@@ -8,7 +8,7 @@ import { checkApprover, countingApprovals, mayCancel } from "./approval-policy";
 import { loadApprovals } from "./approvals";
 import { withCurrentRequirement } from "./approval-requirement";
 import { returnRefund, whyRefundNoLongerDue } from "./refund-guard";
-import { WITHDRAWAL_STATE_LABELS } from "./state-machine";
+import { WITHDRAWAL_STATE_LABELS } from "./state-labels";
 import { recordTrailEntry } from "./trail";
 import { transition } from "./transition";
 

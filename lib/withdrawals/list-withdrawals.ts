@@ -30,6 +30,7 @@ const listColumns = {
   address: withdrawals.address,
   customerId: withdrawals.customerId,
   requestedByEmail: users.email,
+  requestedByName: users.name,
   createdAt: withdrawals.createdAt,
   cursorKey: cursorKeySql,
 };

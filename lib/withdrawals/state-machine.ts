@@ -118,19 +118,3 @@ export const NEEDS_A_PERSON: readonly WithdrawalState[] = [
   "needs_review",
   "conflict",
 ];
-
-export const WITHDRAWAL_STATE_LABELS: Record<WithdrawalState, string> = {
-  awaiting_approval: "Awaiting approval",
-  approved: "Approved",
-  submitting: "Submitting",
-  submitted: "Submitted",
-  failed: "Refused by the service",
-  unknown: "Outcome unknown",
-  rejected: "Rejected",
-  cancelled: "Cancelled",
-  paid: "Paid out",
-  service_failed: "Failed at the service",
-  needs_review: "Needs review",
-  conflict: "Conflict",
-  closed: "Closed",
-};

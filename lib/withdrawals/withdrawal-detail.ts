@@ -9,7 +9,7 @@ import { toWithdrawalViews } from "./withdrawal-view";
 /** Everything the withdrawal page shows, as plain JSON, including what this viewer may do. */
 export async function getWithdrawalDetail(db: DbOrTx, id: string, viewer: Viewer) {
   const [row] = await db
-    .select({ withdrawal: withdrawals, requester: users.email })
+    .select({ withdrawal: withdrawals, requester: { email: users.email, name: users.name } })
     .from(withdrawals)
     .leftJoin(users, eq(users.id, withdrawals.requestedBy))
     .where(eq(withdrawals.id, id));

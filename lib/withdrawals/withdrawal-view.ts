@@ -7,7 +7,9 @@ import { whyRefundIsNotDue } from "@/lib/exceptions/refund-due";
 import { loadRefundLedger, type RefundLedger } from "@/lib/exceptions/refund-ledger";
 import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
 import type { DbOrTx } from "@/lib/db/types";
+import { payoutFiatValue, type FiatValue } from "./fiat-value";
 import { addressesPaidBefore } from "./paid-addresses";
+import { serviceRatesFor } from "./service-rates";
 import { whatViewerMay, type Viewer, type ViewerPermissions } from "./viewer-permissions";
 
 /** A withdrawal as pages get it: plain JSON, with who approved it and what this viewer may do. */
@@ -30,7 +32,11 @@ export type WithdrawalView = Omit<
   closeProposal: { by: string | null; at: string; reason: string | null } | null;
   nothingSentAt: string | null;
   requestedByEmail: string | null;
+  /** The requester's name, as the people deciding on it know them. */
+  requestedByName: string | null;
   approvedBy: string[];
+  /** What it is worth in fiat: asked in fiat, at a rate the service applied, or not known. */
+  fiatValue: FiatValue;
   /** True when Paydesk has never paid out to this address before. */
   newAddress: boolean;
   /** The invoice this payout refunds, if it is a refund, as it is now. */
@@ -55,7 +61,7 @@ export interface RefundOfInvoice {
 
 export async function toWithdrawalViews(
   db: DbOrTx,
-  rows: Array<{ withdrawal: Withdrawal; requester: string | null }>,
+  rows: Array<{ withdrawal: Withdrawal; requester: { email: string; name: string } | null }>,
   viewer: Viewer,
 ): Promise<WithdrawalView[]> {
   const ids = rows.map((row) => row.withdrawal.id);
@@ -80,6 +86,10 @@ export async function toWithdrawalViews(
     db,
     rows.map((row) => row.withdrawal),
   );
+  const rates = await serviceRatesFor(
+    db,
+    rows.map((row) => row.withdrawal),
+  );
   const proposers = await emailsOf(
     db,
     rows.flatMap((row) => row.withdrawal.closeProposedBy ?? []),
@@ -101,8 +111,10 @@ export async function toWithdrawalViews(
             }
           : null,
       nothingSentAt: withdrawal.nothingSentAt?.toISOString() ?? null,
-      requestedByEmail: requester,
+      requestedByEmail: requester?.email ?? null,
+      requestedByName: requester?.name ?? null,
       approvedBy: approvalsOfThis.map((approval) => approval.email),
+      fiatValue: payoutFiatValue(withdrawal, rates.get(withdrawal.id) ?? null),
       newAddress: !paidBefore.has(withdrawal.address),
       refundOf: refundOfInvoice(withdrawal, ledgers),
       viewerMay: whatViewerMay(

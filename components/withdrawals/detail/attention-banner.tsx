@@ -1,4 +1,4 @@
-import { formatDateTime } from "@/lib/format";
+import { DateTime } from "@/components/display/date-time";
 import { payoutNextStep } from "@/lib/withdrawals/next-step";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 
@@ -26,7 +26,7 @@ export function AttentionBanner({ withdrawal }: { withdrawal: WithdrawalView }) 
       ) : null}
       {proposal ? (
         <p>
-          {proposal.by ?? "Someone in finance"} proposed closing it on {formatDateTime(proposal.at)}: “
+          {proposal.by ?? "Someone in finance"} proposed closing it on <DateTime value={proposal.at} />: “
           {proposal.reason}”.
         </p>
       ) : null}

@@ -1,12 +1,9 @@
 import { AuditLink } from "@/components/audit/audit-link";
+import { DateTime } from "@/components/display/date-time";
 import { Card } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime } from "@/lib/format";
 import type { WithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
-import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "@/lib/withdrawals/state-machine";
-
-const label = (state: string | null) =>
-  state ? (WITHDRAWAL_STATE_LABELS[state as WithdrawalState] ?? state) : "—";
+import { withdrawalStateLabel as label } from "@/lib/withdrawals/state-labels";
 const SOURCE: Record<string, string> = {
   loop: "Paydesk (in the background)",
   webhook: "payment service webhook",
@@ -38,7 +35,7 @@ export function AuditTrail({
                 {entry.reason ? <span className="text-slate-600"> — {entry.reason}</span> : null}
               </span>
               <span className="text-xs text-slate-500">
-                {formatDateTime(entry.at)} · {entry.actor ?? SOURCE[entry.source] ?? entry.source}
+                <DateTime value={entry.at} /> · {entry.actor ?? SOURCE[entry.source] ?? entry.source}
               </span>
             </li>
           ))}
@@ -51,11 +48,11 @@ export function AuditTrail({
           <ul className="grid gap-2 text-sm">
             {webhooks.map((event) => (
               <li key={event.id} className="flex flex-wrap items-center gap-2">
-                <span className="text-xs text-slate-500">{formatDateTime(event.receivedAt)}</span>
+                <DateTime value={event.receivedAt} className="text-xs text-slate-500" />
                 <Badge tone={event.verified ? "success" : "danger"}>
                   {event.verified ? "verified" : "unverified"}
                 </Badge>
-                <span>status {event.reportedStatus ?? "—"}</span>
+                <span>Service status: {event.reportedStatus ?? "—"}</span>
                 <span className="text-slate-500">{event.detail ?? event.outcome}</span>
                 {event.duplicates > 0 ? (
                   <span className="text-xs text-slate-500">(+{event.duplicates} duplicates)</span>

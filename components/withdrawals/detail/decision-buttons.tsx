@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { useDisplay } from "@/components/display/display-provider";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DetailList } from "@/components/ui/detail-list";
@@ -13,13 +14,17 @@ import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { ReasonField } from "@/components/ui/reason-field";
 import { SecondFactorPrompt, type StepUpValue } from "@/components/passkeys/second-factor-prompt";
 import { RefundOfInvoice } from "@/components/withdrawals/refund-of-invoice";
+import { AskedBy } from "@/components/withdrawals/asked-by";
+import { FiatValueText } from "@/components/withdrawals/fiat-value";
 
 /**
- * Approve (after seeing exactly what leaves, and where) or reject (with a reason); nothing when
- * the server said this viewer may not decide (`viewerMay`).
+ * Approve (after reading who asked and why, then exactly what leaves, what it is worth, who pays
+ * the fee, and where it goes) or reject (with a reason); nothing when the server said this viewer
+ * may not decide (`viewerMay`).
  */
 export function DecisionButtons({ withdrawal, onDone }: { withdrawal: WithdrawalView; onDone?: () => void }) {
   const router = useRouter();
+  const display = useDisplay();
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
   // Step-up: a fresh second factor, once the server asks for it (or the session's status says it will).
@@ -64,22 +69,32 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
         }}
         description={
           <div className="grid gap-3">
+            <AskedBy withdrawal={withdrawal} />
             <DetailList
               size="compact"
-              className="text-slate-800"
+              // Long ids and addresses wrap: on a phone the dialog is the screen's width, no wider.
+              className="grid-cols-[6.5rem_minmax(0,1fr)] text-slate-800 [overflow-wrap:anywhere]"
               data-testid="approve-summary"
               items={[
-                { label: "Amount", value: describeAmount(withdrawal), valueClassName: "font-semibold" },
+                {
+                  label: "Amount",
+                  value: describeAmount(withdrawal, display.prefs.locale),
+                  valueClassName: "font-semibold",
+                },
+                {
+                  label: "Fiat value",
+                  value: <FiatValueText value={withdrawal.fiatValue} coin={withdrawal.currency} />,
+                },
+                { label: "Fee", value: describeFee(withdrawal.isSubtract) },
+                ...(withdrawal.refundOf
+                  ? [{ label: "Refund of", value: <RefundOfInvoice refundOf={withdrawal.refundOf} /> }]
+                  : []),
                 { label: "Network", value: withdrawal.network },
                 {
                   label: "To address",
                   value: withdrawal.address,
                   valueClassName: "font-mono text-xs break-all",
                 },
-                { label: "Fee", value: describeFee(withdrawal.isSubtract) },
-                ...(withdrawal.refundOf
-                  ? [{ label: "Refund of", value: <RefundOfInvoice refundOf={withdrawal.refundOf} /> }]
-                  : []),
                 ...(withdrawal.newAddress
                   ? [
                       {

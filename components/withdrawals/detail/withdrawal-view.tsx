@@ -4,8 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { DetailList, type DetailItem } from "@/components/ui/detail-list";
+import { DateTime } from "@/components/display/date-time";
+import { useDisplay } from "@/components/display/display-provider";
 import { fetchJson } from "@/lib/query-client";
-import { formatDateTime } from "@/lib/format";
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
 import type { WithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
 import { FINAL_STATES } from "@/lib/withdrawals/state-machine";
@@ -13,11 +14,13 @@ import { AuditTrail } from "./audit-trail";
 import { WithdrawalActions } from "./withdrawal-actions";
 import { WithdrawalStateBadge } from "../withdrawal-state-badge";
 import { RefundOfInvoice } from "@/components/withdrawals/refund-of-invoice";
+import { FiatValueText } from "../fiat-value";
 import { AttentionBanner } from "./attention-banner";
 
 const POLL_MS = 3_000;
 
 export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetail; canAudit: boolean }) {
+  const display = useDisplay();
   const query = useQuery({
     queryKey: ["withdrawal", initial.withdrawal.id],
     queryFn: () => fetchJson<WithdrawalDetail>(`/api/withdrawals/${initial.withdrawal.id}`),
@@ -27,7 +30,8 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
   });
   const { withdrawal, audit, webhooks, resentAs, resendOf } = query.data;
   const facts: DetailItem[] = [
-    { label: "Amount", value: <strong>{describeAmount(withdrawal)}</strong> },
+    { label: "Amount", value: <strong>{describeAmount(withdrawal, display.prefs.locale)}</strong> },
+    { label: "Fiat value", value: <FiatValueText value={withdrawal.fiatValue} coin={withdrawal.currency} /> },
     { label: "Network", value: withdrawal.network },
     {
       label: "To address",
@@ -38,7 +42,15 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
     { label: "Reason", value: withdrawal.reason },
     {
       label: "Requested by",
-      value: `${withdrawal.requestedByEmail ?? "?"} on ${formatDateTime(withdrawal.createdAt)}`,
+      value: (
+        <>
+          {withdrawal.requestedByName ?? withdrawal.requestedByEmail ?? "?"}
+          {withdrawal.requestedByName && withdrawal.requestedByEmail ? (
+            <span className="break-all text-slate-500"> ({withdrawal.requestedByEmail})</span>
+          ) : null}{" "}
+          on <DateTime value={withdrawal.createdAt} />
+        </>
+      ),
     },
     {
       label: "Approvals",
@@ -58,13 +70,13 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
       ? [
           {
             label: "Final word due",
-            value: `Needs review if the service has not said how it ended by ${formatDateTime(withdrawal.staleAt)}`,
+            value: `Needs review if the service has not said how it ended by ${display.dateTime(withdrawal.staleAt)}`,
           },
         ]
       : []),
     {
       label: "Amount at the service",
-      value: withdrawal.serviceAmount ? `${withdrawal.serviceAmount} ${withdrawal.currency}` : "—",
+      value: withdrawal.serviceAmount ? display.crypto(withdrawal.serviceAmount, withdrawal.currency) : "—",
     },
   ];
 
@@ -77,7 +89,7 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
           {withdrawal.orderId}
         </h1>
         <div className="flex items-center gap-2">
-          <WithdrawalStateBadge state={withdrawal.state} serviceStatus={withdrawal.serviceStatus} />
+          <WithdrawalStateBadge state={withdrawal.state} />
           {withdrawal.newAddress ? (
             <span className="text-xs font-medium text-amber-700">Never paid before</span>
           ) : null}

@@ -8,7 +8,8 @@ import {
 import { Select } from "@/components/ui/select";
 import { type WithdrawalListParams } from "@/lib/withdrawals/list-filter";
 import { PAGE_SIZES } from "@/lib/page-size";
-import { WITHDRAWAL_STATE_LABELS, WITHDRAWAL_STATES } from "@/lib/withdrawals/state-machine";
+import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-labels";
+import { WITHDRAWAL_STATES } from "@/lib/withdrawals/state-machine";
 
 export function WithdrawalFilterBar({
   params,

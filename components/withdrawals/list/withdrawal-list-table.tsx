@@ -1,5 +1,6 @@
-import { format } from "date-fns";
 import Link from "next/link";
+import { DateTime } from "@/components/display/date-time";
+import { Money } from "@/components/display/money";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { WithdrawalStateBadge } from "@/components/withdrawals/withdrawal-state-badge";
 import { shortenAddress } from "@/lib/withdrawals/list-format";
@@ -23,13 +24,8 @@ export function WithdrawalListTable({ rows }: { rows: WithdrawalListRow[] }) {
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell label="State">
-              <div className="flex flex-col items-start gap-1 max-sm:items-end">
-                <WithdrawalStateBadge state={row.state} serviceStatus={row.serviceStatus} />
-                {row.serviceStatus ? (
-                  <span className="text-xs text-slate-500">service: {row.serviceStatus}</span>
-                ) : null}
-              </div>
+            <TableCell label="State" className="whitespace-nowrap">
+              <WithdrawalStateBadge state={row.state} />
             </TableCell>
             <TableCell label="Order" className="font-mono text-xs">
               <Link href={`/withdrawals/${row.id}`} className="underline-offset-4 hover:underline">
@@ -38,10 +34,14 @@ export function WithdrawalListTable({ rows }: { rows: WithdrawalListRow[] }) {
             </TableCell>
             <TableCell label="Amount" className="text-right tabular-nums">
               {row.amount ? (
-                `${row.amount} ${row.currency}`
+                <Money amount={row.amount} unit={row.currency} className="whitespace-nowrap" />
               ) : (
-                <span title={`Paid out in ${row.currency}, converted by the service`}>
-                  {row.fiatAmount ?? "?"} {row.fiatCurrency ?? ""}
+                <span>
+                  {row.fiatAmount && row.fiatCurrency ? (
+                    <Money amount={row.fiatAmount} unit={row.fiatCurrency} className="whitespace-nowrap" />
+                  ) : (
+                    "—"
+                  )}
                   <span className="block text-xs text-slate-500">
                     in {row.currency}, converted by the service
                   </span>
@@ -56,10 +56,10 @@ export function WithdrawalListTable({ rows }: { rows: WithdrawalListRow[] }) {
               {row.customerId ?? "—"}
             </TableCell>
             <TableCell label="Requested by" className="text-sm">
-              {row.requestedByEmail ?? "—"}
+              {row.requestedByName ?? row.requestedByEmail ?? "—"}
             </TableCell>
             <TableCell label="Created" className="whitespace-nowrap">
-              <time dateTime={row.createdAt.toISOString()}>{format(row.createdAt, "d MMM yyyy, HH:mm")}</time>
+              <DateTime value={row.createdAt.toISOString()} />
             </TableCell>
           </TableRow>
         ))}
