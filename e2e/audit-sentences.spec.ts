@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { WITHDRAWAL_STATE_LABELS as STATE } from "../lib/withdrawals/state-machine";
+import { WITHDRAWAL_STATE_LABELS as STATE } from "../lib/withdrawals/state-labels";
 import { expectFitsViewport, expectNoAxeViolations } from "./axe";
 import { DEMO, signIn } from "./fixtures";
 import { fillEuroInvoice } from "./support/invoice-form";

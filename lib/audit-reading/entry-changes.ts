@@ -2,7 +2,8 @@ import type { AuditEntryView } from "@/lib/audit/entry-view";
 import { isRole, ROLE_LABELS } from "@/lib/auth/roles";
 import { RESOLUTION_KINDS, WITHDRAWAL_STATES, type ResolutionKind } from "@/lib/db/schema/enums";
 import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
-import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "@/lib/withdrawals/state-machine";
+import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-labels";
+import type { WithdrawalState } from "@/lib/withdrawals/state-machine";
 import { changeDescription, readThreshold, thresholdWords } from "./change-words";
 import { relatedInvoicePart, type AuditReader, type SentencePart } from "./sentence-parts";
 

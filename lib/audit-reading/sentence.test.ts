@@ -3,7 +3,7 @@ import { AUDIT_ACTION_GROUPS, SIGN_IN_ACTIONS } from "@/lib/audit/action-labels"
 import { AUDIT_ACTIONS, type AuditAction } from "@/lib/audit/actions";
 import type { AuditEntryView } from "@/lib/audit/entry-view";
 import { displayFormatter } from "@/lib/display/formatter";
-import { WITHDRAWAL_STATE_LABELS as STATE } from "@/lib/withdrawals/state-machine";
+import { WITHDRAWAL_STATE_LABELS as STATE } from "@/lib/withdrawals/state-labels";
 import { entryChanges } from "./entry-changes";
 import { describeAuditEntry } from "./sentence";
 import { sentenceText, type AuditReader, type SentencePart } from "./sentence-parts";
@@ -261,6 +261,10 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
       after: { orderId: "ORD-D-1042", amount: "120", fiatCurrency: "EUR", duplicateOf: ORIGINAL },
     },
     reads: "Sam Support created invoice ORD-D-1042 for 120.00 EUR, a copy of ORD-D-1041",
+  },
+  "invoice.emailed": {
+    entry: { ...anInvoice, after: { kind: "payment_link", to: "cleo@customer.example" } },
+    reads: "Sam Support emailed the payment link of invoice ORD-D-1042 to cleo@customer.example",
   },
   "invoice.resolved": {
     entry: {

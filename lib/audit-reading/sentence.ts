@@ -4,7 +4,8 @@ import type { AuditEntryView } from "@/lib/audit/entry-view";
 import { isRole, ROLE_LABELS } from "@/lib/auth/roles";
 import { RESOLUTION_KINDS, WITHDRAWAL_STATES, type ResolutionKind } from "@/lib/db/schema/enums";
 import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
-import { WITHDRAWAL_STATE_LABELS, type WithdrawalState } from "@/lib/withdrawals/state-machine";
+import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-labels";
+import type { WithdrawalState } from "@/lib/withdrawals/state-machine";
 import { changePart, proposerOf, readThreshold, thresholdWords } from "./change-words";
 import {
   actorPart,
@@ -235,6 +236,12 @@ const SENTENCES: Record<AuditAction, Build> = {
       ...invoiceParts(entry),
       `: ${news.join(", ") || "nothing new"}`,
     ];
+  },
+  "invoice.emailed": (entry, _reader, who) => {
+    const kind = field(entry.after, "kind");
+    const to = field(entry.after, "to");
+    const what = kind === "ask_for_rest" ? "asked by email for the rest of " : "emailed the payment link of ";
+    return [who, ` ${what}`, ...invoiceParts(entry), typeof to === "string" ? ` to ${to}` : ""];
   },
   "invoice.resolved": (entry, _reader, who) => {
     const how = resolutionOf(entry.after, "how");

@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "invoice.duplicated": "Invoice duplicated",
   "invoice.resolved": "Invoice resolved",
   "invoice.reopened": "Invoice reopened",
+  "invoice.emailed": "Invoice emailed to the customer",
   "withdrawal.requested": "Withdrawal requested",
   "withdrawal.approved": "Withdrawal approved",
   "withdrawal.rejected": "Withdrawal rejected",
