@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { RelativeTime } from "@/components/display/relative-time";
+import { Button } from "@/components/ui/button";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { WithdrawalAmount } from "./withdrawal-amount";
 
@@ -51,13 +52,20 @@ export function ApprovalsWaiting({ rows, shown = 10 }: { rows: WithdrawalView[];
                   </p>
                 ) : null}
               </div>
-              <div className="text-left sm:text-right">
-                <p className="font-medium">
-                  <WithdrawalAmount withdrawal={row} />
-                </p>
-                <p className="text-xs text-slate-500">
-                  {row.network} · <RelativeTime value={row.createdAt} />
-                </p>
+              <div className="flex items-start justify-between gap-4 sm:justify-end">
+                <div className="text-left sm:text-right">
+                  <p className="font-medium">
+                    <WithdrawalAmount withdrawal={row} />
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {row.network} · <RelativeTime value={row.createdAt} />
+                  </p>
+                </div>
+                <Button asChild size="sm">
+                  <Link href={`/withdrawals/${row.id}`} aria-label={`Review ${row.orderId}`}>
+                    Review
+                  </Link>
+                </Button>
               </div>
             </li>
           ))}

@@ -69,7 +69,7 @@ export function SystemGlance({
         </ul>
       ) : null}
       <dl
-        className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm"
+        className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm md:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] md:gap-x-8"
         data-testid="system-queue-depths"
       >
         {depths.map((depth) => (
