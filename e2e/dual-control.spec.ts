@@ -16,6 +16,7 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const user = {
     email: uniqueEmail("granted"),
     name: "Gina Granted",
@@ -79,6 +80,7 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
 });
 
 test("the proposer cancels a grant they proposed, and nothing changes", async ({ page }) => {
+  test.setTimeout(60_000);
   const user = {
     email: uniqueEmail("not-granted"),
     name: "Nat Notgranted",
@@ -117,6 +119,7 @@ test("resetting a finance user's password waits for a second admin, who is then 
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const user = {
     email: uniqueEmail("reset-finance"),
     name: "Rita Reset",

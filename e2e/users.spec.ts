@@ -88,6 +88,7 @@ test("an admin changes a user's role: their sessions end, and they sign in again
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const user = {
     email: uniqueEmail("moved"),
     name: "Soon Support",
@@ -121,6 +122,9 @@ test("an admin changes a user's role: their sessions end, and they sign in again
   await dialog.getByRole("button", { name: "Change the role now" }).click();
   await expect(page.getByText(`${user.email} is now Support`)).toBeVisible();
   await expect(page.getByTestId("user-facts")).toContainText("Support");
+  // The form starts again from the role they have now.
+  await expect(page.getByLabel("New role")).toHaveValue("support");
+  await expect(page.getByLabel("Reason (required)")).toHaveValue("");
   await theirPage.goto("/invoices/new");
   await expect(theirPage).toHaveURL(/\/login/);
   await signIn(theirPage, user.email, user.password);
@@ -166,6 +170,7 @@ test("nobody is offered to disable their own account: not in the table, not in t
   await expect(
     page.getByTestId(`user-row-${DEMO.viewer}`).getByRole("button", { name: `Disable ${DEMO.viewer}` }),
   ).toBeVisible();
+  await shootBothWidths(page, "users-table");
   await own.getByRole("link", { name: `Edit ${DEMO.admin}` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("(you)");
   await expect(page.getByRole("button", { name: /Disable/ })).toHaveCount(0);

@@ -64,6 +64,7 @@ export function RoleChangeForm({
       if (result.ok) {
         toast.success(result.data.message);
         form.reset({ userId: user.id, role: user.role, reason: "" });
+        // The page comes back with the new role (and any change now waiting), which remounts this form.
         router.refresh();
       } else {
         setFormError(applyActionErrors(form, result));

@@ -102,6 +102,8 @@ export default async function EditUserPage({ params }: { params: Promise<{ id: s
             : `${user.name} is ${ROLE_LABELS[user.role]} now. Say why the role changes: the reason is kept in the audit log.`}
         </p>
         <RoleChangeForm
+          // A new role (after a change applies) starts the form again from it.
+          key={user.role}
           user={{ id: user.id, email: user.email, name: user.name, role: user.role }}
           isSelf={isSelf}
           approvers={approvers.length}
