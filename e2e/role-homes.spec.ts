@@ -69,7 +69,7 @@ for (const size of SIZES) {
       await expect(finance.getByTestId("payouts-worklist")).toBeVisible();
       await expect(finance.getByTestId("worklist")).toHaveCount(0);
       await expect(finance.getByTestId("exceptions-count")).toBeVisible();
-      await row.getByRole("link", { name: theirs }).click();
+      await row.getByRole("link", { name: `Review ${theirs}` }).click();
       await expect(finance.getByRole("heading", { level: 1 })).toHaveText(theirs);
       await finance.goto("/");
       await expectNoAxeViolations(finance);

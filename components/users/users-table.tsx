@@ -58,11 +58,14 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
           {isSelf ? <span className="ml-2 text-xs text-slate-500">(you)</span> : null}
         </span>
       </TableCell>
-      <TableCell label="Email" className="break-all">
-        {user.email} <AuditLink objectType="user" objectId={user.id} />
+      <TableCell label="Email">
+        <span className="break-all">{user.email}</span>{" "}
+        <span className="whitespace-nowrap">
+          <AuditLink objectType="user" objectId={user.id} />
+        </span>
       </TableCell>
       <TableCell label="Role">
-        <span className="flex flex-wrap items-center gap-2">
+        <span className="flex items-center gap-2 whitespace-nowrap">
           <span data-testid="user-role">{ROLE_LABELS[user.role]}</span>
           <Button asChild variant="secondary" size="sm">
             <Link href={`/admin/users/${user.id}`} aria-label={`Edit ${user.email}`}>
