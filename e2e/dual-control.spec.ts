@@ -16,6 +16,7 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const user = {
     email: uniqueEmail("granted"),
     name: "Gina Granted",
@@ -29,12 +30,14 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
   ).toBeVisible();
   await choosePasswordThroughLink(browser, link, user.password);
 
-  // Until approved: a viewer, and the proposer is told why they cannot approve it themselves.
+  // Until approved: a viewer, and the proposer is told why they cannot approve it themselves, and
+  // who was notified instead of being left to find another admin.
   const row = page.getByTestId(`user-row-${user.email}`);
-  await expect(page.getByLabel(`Role of ${user.email}`)).toHaveValue("viewer");
+  await expect(row.getByTestId("user-role")).toHaveText("Viewer");
   const pending = row.getByTestId("pending-change");
   await expect(pending).toContainText(`Make ${user.email} Finance`);
   await expect(pending).toContainText("You proposed this change, so a different admin must approve it.");
+  await expect(pending).toContainText(/other admins? who may approve it (was|were) notified/);
   await expect(pending.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
   const theirContext = await browser.newContext();
@@ -70,13 +73,14 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
   expect((await theirPage.goto("/withdrawals/approvals"))?.status()).toBe(200);
 
   await page.reload();
-  await expect(page.getByLabel(`Role of ${user.email}`)).toHaveValue("finance");
+  await expect(page.getByTestId(`user-row-${user.email}`).getByTestId("user-role")).toHaveText("Finance");
   await expect(page.getByTestId(`user-row-${user.email}`).getByTestId("pending-change")).toHaveCount(0);
   await theirContext.close();
   await secondContext.close();
 });
 
 test("the proposer cancels a grant they proposed, and nothing changes", async ({ page }) => {
+  test.setTimeout(60_000);
   const user = {
     email: uniqueEmail("not-granted"),
     name: "Nat Notgranted",
@@ -85,15 +89,23 @@ test("the proposer cancels a grant they proposed, and nothing changes", async ({
   };
   await signIn(page, DEMO.admin);
   await createUserAsAdmin(page, user);
-  await page.getByLabel(`Role of ${user.email}`).selectOption("admin");
+  await page.getByRole("link", { name: `Edit ${user.email}` }).click();
+  await page.getByLabel("New role").selectOption("admin");
+  await page.getByLabel("Reason (required)").fill("Covers the on-call week");
+  await page.getByRole("button", { name: "Review the change" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("this waits for a second admin");
+  await dialog.getByRole("button", { name: "Propose the change" }).click();
   await expect(page.getByText(`Making ${user.email} Admin was proposed.`)).toBeVisible();
-  const pending = page.getByTestId(`user-row-${user.email}`).getByTestId("pending-change");
+  await expect(page.getByText(/other admins? who may approve it (was|were) notified/).first()).toBeVisible();
+  const pending = page.getByTestId("pending-change");
   await expect(pending).toContainText(`Make ${user.email} Admin`);
+  await expect(pending).toContainText("Reason: Covers the on-call week");
   await pending.getByRole("button", { name: "Cancel change" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Cancel change" }).click();
   await expect(page.getByText("Cancelled: nothing was changed.")).toBeVisible();
   await expect(pending).toHaveCount(0);
-  await expect(page.getByLabel(`Role of ${user.email}`)).toHaveValue("support");
+  await expect(page.getByTestId("user-facts")).toContainText("Support");
 });
 
 async function approveUnderPendingChanges(admin: Page, description: string) {
@@ -107,6 +119,7 @@ test("resetting a finance user's password waits for a second admin, who is then 
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const user = {
     email: uniqueEmail("reset-finance"),
     name: "Rita Reset",
@@ -123,7 +136,7 @@ test("resetting a finance user's password waits for a second admin, who is then 
   await signIn(theirs, user.email, user.password);
 
   await page.goto("/admin/users");
-  await expect(page.getByLabel(`Role of ${user.email}`)).toHaveValue("finance");
+  await expect(page.getByTestId(`user-row-${user.email}`).getByTestId("user-role")).toHaveText("Finance");
   await page.getByRole("button", { name: `Reset password of ${user.email}` }).click();
   await expect(page.getByRole("dialog")).toContainText("waits for a second admin's approval");
   await page.getByRole("dialog").getByRole("button", { name: "Reset password" }).click();

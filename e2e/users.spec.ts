@@ -1,5 +1,17 @@
-import { expect, test } from "@playwright/test";
-import { createUserAsAdmin, DEMO, signIn, uniqueEmail } from "./fixtures";
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
+import { createUserAsAdmin, DEMO, inviteAsAdmin, signIn, uniqueEmail } from "./fixtures";
+
+const SHOTS = "/work/notes/shots/homes";
+
+/** From the users table to the person's edit view: the table itself changes no role. */
+async function openEditView(page: Page, email: string) {
+  await page.goto("/admin/users");
+  await page.getByRole("link", { name: `Edit ${email}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("user-facts")).toBeVisible();
+}
 
 test("an admin creates a user who can then sign in", async ({ page, browser }) => {
   const user = {
@@ -57,7 +69,7 @@ test("a disabled user cannot sign in, and one already signed in is signed out on
   await signIn(theirPage, user.email, user.password);
 
   const row = page.getByTestId(`user-row-${user.email}`);
-  await row.getByRole("button", { name: "Disable", exact: true }).click();
+  await row.getByRole("button", { name: `Disable ${user.email}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Disable" }).click();
   await expect(row.getByText("Disabled")).toBeVisible();
 
@@ -76,6 +88,7 @@ test("an admin changes a user's role: their sessions end, and they sign in again
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const user = {
     email: uniqueEmail("moved"),
     name: "Soon Support",
@@ -90,13 +103,88 @@ test("an admin changes a user's role: their sessions end, and they sign in again
   await signIn(theirPage, user.email, user.password);
   expect((await theirPage.goto("/invoices/new"))?.status()).toBe(403);
 
+  // The table offers no role select: the change is made in the person's edit view, with a reason.
+  await expect(page.getByTestId(`user-row-${user.email}`).getByRole("combobox")).toHaveCount(0);
+  await openEditView(page, user.email);
   // Support is no role that decides who may pay, so it applies at once (finance and admin wait
-  // for a second admin: see dual-control.spec.ts).
-  await page.getByLabel(`Role of ${user.email}`).selectOption("support");
-  await expect(page.getByText(`${user.email} is now Support.`)).toBeVisible();
+  // for a second admin: see dual-control.spec.ts). The confirmation says so before anything happens.
+  await page.getByLabel("New role").selectOption("support");
+  await page.getByRole("button", { name: "Review the change" }).click();
+  await expect(page.getByText("Say why their role changes.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.getByLabel("Reason (required)").fill("Answers customers from Monday");
+  await page.getByRole("button", { name: "Review the change" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: `Make ${user.email} Support now?` })).toBeVisible();
+  await expect(dialog).toContainText("This applies at once, with no second admin");
+  await expect(dialog).toContainText("Soon Support is signed out everywhere and signs in again as Support.");
+  await expect(dialog).toContainText("Answers customers from Monday");
+  await dialog.getByRole("button", { name: "Change the role now" }).click();
+  await expect(page.getByText(`${user.email} is now Support`)).toBeVisible();
+  await expect(page.getByTestId("user-facts")).toContainText("Support");
+  // The form starts again from the role they have now.
+  await expect(page.getByLabel("New role")).toHaveValue("support");
+  await expect(page.getByLabel("Reason (required)")).toHaveValue("");
   await theirPage.goto("/invoices/new");
   await expect(theirPage).toHaveURL(/\/login/);
   await signIn(theirPage, user.email, user.password);
   expect((await theirPage.goto("/invoices/new"))?.status()).toBe(200);
   await context.close();
 });
+
+test("the edit view shows what a change to finance will do before anything is sent; Cancel sends nothing", async ({
+  page,
+}) => {
+  const email = uniqueEmail("edit-view");
+  await signIn(page, DEMO.admin);
+  await inviteAsAdmin(page, { email, name: "Eddie Edit", role: "viewer" });
+  await openEditView(page, email);
+  await page.getByLabel("New role").selectOption("finance");
+  await page.getByLabel("Reason (required)").fill("Second approver for December");
+  await page.getByRole("button", { name: "Review the change" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: `Propose making ${email} Finance?` })).toBeVisible();
+  await expect(dialog).toContainText(
+    "this waits for a second admin. Until one approves it, Eddie Edit stays Viewer.",
+  );
+  await expect(dialog).toContainText(/other admins? who may approve it (is|are) notified now/);
+  await expectNoAxeViolations(page);
+  await shootBothWidths(page, "user-edit-confirmation");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("pending-change")).toHaveCount(0);
+  await expect(page.getByTestId("user-facts")).toContainText("Viewer");
+  await expectNoAxeViolations(page);
+  await shootBothWidths(page, "user-edit");
+});
+
+test("nobody is offered to disable their own account: not in the table, not in their edit view", async ({
+  page,
+}) => {
+  await signIn(page, DEMO.admin);
+  await page.goto("/admin/users");
+  const own = page.getByTestId(`user-row-${DEMO.admin}`);
+  await expect(own).toContainText("(you)");
+  await expect(own.getByRole("button", { name: /Disable/ })).toHaveCount(0);
+  // Everyone else's row has it.
+  await expect(
+    page.getByTestId(`user-row-${DEMO.viewer}`).getByRole("button", { name: `Disable ${DEMO.viewer}` }),
+  ).toBeVisible();
+  await shootBothWidths(page, "users-table");
+  await own.getByRole("link", { name: `Edit ${DEMO.admin}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("(you)");
+  await expect(page.getByRole("button", { name: /Disable/ })).toHaveCount(0);
+});
+
+async function shootBothWidths(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}x${size.height}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}

@@ -6,7 +6,7 @@ export interface NavItem {
   /** Shown only to roles that have this permission; none means every signed-in user. */
   permission?: Action;
   /** A count shown beside the link: what waits for the person there (lib/what-waits.ts). */
-  count?: "approvals" | "exceptions" | "payouts";
+  count?: "approvals" | "exceptions" | "payouts" | "changes";
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -24,6 +24,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/admin/users", label: "Users", permission: "users:manage" },
   { href: "/admin/service", label: "Service connection", permission: "service:manage" },
   { href: "/admin/settings", label: "Settings", permission: "settings:manage" },
-  { href: "/admin/changes", label: "Pending changes", permission: "changes:view" },
+  { href: "/admin/changes", label: "Pending changes", permission: "changes:view", count: "changes" },
   { href: "/admin/system", label: "System", permission: "system:read" },
 ];

@@ -1,6 +1,7 @@
 import "server-only";
 import { can } from "@/lib/auth/permissions";
 import type { Role } from "@/lib/auth/roles";
+import { countChangesWaitingFor } from "@/lib/changes/waiting";
 import type { DbOrTx } from "@/lib/db/types";
 import { countUnresolvedExceptions } from "@/lib/exceptions/unresolved";
 import { readInbox, type InboxItem } from "@/lib/notifications/inbox";
@@ -18,15 +19,18 @@ export interface WhatWaits {
   exceptions: number | null;
   /** Payouts that wait for someone in finance (refused, failed, to review, in conflict), else null. */
   payouts: number | null;
+  /** Pending changes this admin may approve (proposed by another admin, not about them), else null. */
+  changes: number | null;
 }
 
 export async function whatWaitsFor(db: DbOrTx, user: { id: string; role: Role }): Promise<WhatWaits> {
   const mayApprove = can(user.role, "withdrawals:approve");
-  const [inbox, approvals, exceptions, payouts] = await Promise.all([
+  const [inbox, approvals, exceptions, payouts, changes] = await Promise.all([
     readInbox(db, user.id),
     mayApprove ? countAwaitingMyApproval(db, user.id, NAV_COUNT_CAPS.approvals) : null,
     can(user.role, "invoices:resolve") ? countUnresolvedExceptions(db, NAV_COUNT_CAPS.exceptions) : null,
     mayApprove ? countPayoutsNeedingAttention(db, NAV_COUNT_CAPS.payouts) : null,
+    can(user.role, "changes:decide") ? countChangesWaitingFor(db, user.id, NAV_COUNT_CAPS.changes) : null,
   ]);
-  return { ...inbox, approvals, exceptions, payouts };
+  return { ...inbox, approvals, exceptions, payouts, changes };
 }

@@ -1,23 +1,45 @@
 import Link from "next/link";
+import { ApprovalsWaiting } from "@/components/dashboard/approvals-waiting";
+import { ChangesWaiting } from "@/components/dashboard/changes-waiting";
+import { ExceptionsCount } from "@/components/dashboard/exceptions-count";
 import { ExceptionsList } from "@/components/dashboard/exceptions-list";
+import { InvoiceOverview } from "@/components/dashboard/invoice-overview";
 import { PayoutsWorklist } from "@/components/dashboard/payouts-worklist";
-import { PaidVolumeChart } from "@/components/dashboard/paid-volume-chart";
-import { StatusCounts } from "@/components/dashboard/status-counts";
+import { SystemGlance } from "@/components/dashboard/system-glance";
+import { TodaysInvoices } from "@/components/dashboard/todays-invoices";
 import { UnsentInvoices } from "@/components/dashboard/unsent-invoices";
 import { Button } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { ROLE_LABELS } from "@/lib/auth/roles";
+import { listChanges } from "@/lib/change-review/queries";
 import { getDb } from "@/lib/db/client";
+import { currentDisplay } from "@/lib/display/current-display";
+import { startOfDayIn } from "@/lib/display/day-start";
 import { countUnresolvedExceptions } from "@/lib/exceptions/unresolved";
 import { listResolvedExceptions, listUnresolvedExceptions } from "@/lib/exceptions/worklist";
-import { DASHBOARD_FRESH_SECONDS, dashboardFigures } from "@/lib/invoices/dashboard-snapshot";
+import { countInvoicesByStatus } from "@/lib/invoices/dashboard";
+import { dashboardFigures } from "@/lib/invoices/dashboard-snapshot";
+import { listInvoices } from "@/lib/invoices/list-invoices";
 import { listUnsentInvoices } from "@/lib/invoices/unsent-invoices";
 import { lastDays, volumeSeries } from "@/lib/invoices/volume-series";
+import { troubledLoops } from "@/lib/system/at-a-glance";
+import { currentSystemInputs } from "@/lib/system/process-facts";
+import { COUNT_CAP, countDueWork } from "@/lib/system/work-counts";
+import { listAwaitingApproval } from "@/lib/withdrawals/approval-queue";
 import { listPayoutsNeedingAttention } from "@/lib/withdrawals/attention";
 
 const DAY_MS = 86_400_000;
+/** The exceptions count on the worklist stops here ("99+"). */
+const EXCEPTIONS_CAP = 100;
+const OWN_TODAY_SHOWN = 25;
 
+/**
+ * Home: each person's own work first, by what their role may do. Finance: the requests waiting
+ * for their approval, then the payouts that need finance. Admins: the changes another admin
+ * proposed, then the system's state. Support (and admins): the invoice exceptions to resolve, the
+ * invoices not sent, their invoices of today. Then, for everyone, the invoices at a glance.
+ */
 export default async function HomePage({
   searchParams,
 }: {
@@ -41,65 +63,106 @@ export default async function HomePage({
   if (!can(user.role, "invoices:view")) return heading;
 
   const db = await getDb();
-  // Finance's own work first: the payouts that wait for one of them.
-  const payouts = can(user.role, "withdrawals:approve") ? await listPayoutsNeedingAttention(db) : null;
+  const display = await currentDisplay();
+  const may = {
+    approve: can(user.role, "withdrawals:approve"),
+    decideChanges: can(user.role, "changes:decide"),
+    readSystem: can(user.role, "system:read"),
+    resolve: can(user.role, "invoices:resolve"),
+    create: can(user.role, "invoices:create"),
+  };
   const now = new Date();
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const weekStart = new Date(today.getTime() - 6 * DAY_MS);
+  // "Today" is the person's; the shared snapshot (last 7 days, paid volume) keeps UTC days.
+  const today = display.today(now);
+  const todayStart = startOfDayIn(today, display.prefs.timeZone);
+  const utcToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const weekStart = new Date(utcToday.getTime() - 6 * DAY_MS);
   const days = lastDays(30, now);
   const monthStart = new Date(`${days[0]}T00:00:00Z`);
-  const [figures, unresolvedCount, unresolved, resolved, unsent] = await Promise.all([
-    dashboardFigures(db, { today, weekStart, monthStart }),
-    countUnresolvedExceptions(db),
-    view === "unresolved" ? listUnresolvedExceptions(db) : [],
-    view === "resolved" ? listResolvedExceptions(db) : [],
-    can(user.role, "invoices:create") ? listUnsentInvoices(db) : [],
+  const system = may.readSystem ? currentSystemInputs() : null;
+
+  const [
+    figures,
+    todayCounts,
+    unresolvedCount,
+    unresolved,
+    resolved,
+    unsent,
+    approvals,
+    payouts,
+    changes,
+    ownRecent,
+    dueWork,
+  ] = await Promise.all([
+    dashboardFigures(db, { today: utcToday, weekStart, monthStart }),
+    countInvoicesByStatus(db, todayStart),
+    countUnresolvedExceptions(db, EXCEPTIONS_CAP),
+    may.resolve && view === "unresolved" ? listUnresolvedExceptions(db) : [],
+    may.resolve && view === "resolved" ? listResolvedExceptions(db) : [],
+    may.create ? listUnsentInvoices(db) : [],
+    may.approve ? listAwaitingApproval(db, user) : [],
+    may.approve ? listPayoutsNeedingAttention(db) : null,
+    may.decideChanges ? listChanges(db, user.id, { state: "pending" }) : [],
+    may.create ? listInvoices(db, { createdBy: user.id, limit: OWN_TODAY_SHOWN }) : null,
+    system ? countDueWork(db, now) : null,
   ]);
-  const { todayCounts, weekCounts, volume } = figures.value;
-  const series = volumeSeries(volume, days);
+  const ownToday = (ownRecent?.rows ?? []).filter((row) => row.createdAt >= todayStart);
+  const { weekCounts, volume } = figures.value;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       {heading}
+      {may.approve ? <ApprovalsWaiting rows={approvals.filter((row) => row.viewerMay.decide)} /> : null}
       {payouts ? <PayoutsWorklist rows={payouts} /> : null}
-      <UnsentInvoices rows={unsent} />
-      <div className="grid gap-6 md:grid-cols-2">
-        <StatusCounts
-          title="Created today (UTC)"
-          counts={todayCounts}
-          from={today.toISOString().slice(0, 10)}
+      {may.decideChanges ? (
+        <ChangesWaiting
+          waiting={changes.filter((change) => change.waitsForViewer)}
+          mine={changes.filter((change) => change.viewerMay.cancel)}
         />
-        <StatusCounts title="Last 7 days" counts={weekCounts} from={weekStart.toISOString().slice(0, 10)} />
-        <p className="text-xs text-slate-500 md:col-span-2" data-testid="dashboard-as-of">
-          Counts and paid volume as of {figures.computedAt.toISOString().slice(11, 19)} UTC (recomputed at
-          most every {DASHBOARD_FRESH_SECONDS} seconds); the exceptions below are live.
-        </p>
-      </div>
-      <section
-        className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6"
-        aria-label="Paid volume"
-      >
-        <div>
-          <h2 className="font-semibold">Paid per day, last 30 days</h2>
-          <p className="text-xs text-slate-500">
-            Paid, overpaid, and underpaid invoices accepted as paid, on the day of their last payment (UTC),
-            with what was paid in fiat.
-          </p>
-        </div>
-        {series.length === 0 ? (
-          <p className="text-sm text-slate-500">No paid invoices in the last 30 days.</p>
-        ) : (
-          series.map(({ currency, points }) => (
-            <PaidVolumeChart key={currency} currency={currency} points={points} />
-          ))
-        )}
-      </section>
-      <ExceptionsList
-        view={view}
-        unresolvedCount={unresolvedCount}
-        unresolved={unresolved}
-        resolved={resolved}
+      ) : null}
+      {system && dueWork ? (
+        <SystemGlance
+          loops={troubledLoops(system.loops, now.getTime())}
+          queues={{ ...dueWork, webhookProcessingBacklog: system.webhookProcessingBacklog }}
+          cap={COUNT_CAP}
+        />
+      ) : null}
+      {may.resolve ? (
+        <ExceptionsList
+          view={view}
+          unresolvedCount={unresolvedCount}
+          unresolved={unresolved}
+          resolved={resolved}
+        />
+      ) : null}
+      <UnsentInvoices rows={unsent} />
+      {/* Support's day; an admin who creates invoices sees theirs only when there are some. */}
+      {may.create && (!may.decideChanges || ownToday.length > 0) ? (
+        <TodaysInvoices
+          zone={display.prefs.timeZone}
+          more={ownToday.length === OWN_TODAY_SHOWN}
+          rows={ownToday.map((row) => ({
+            id: row.id,
+            orderId: row.orderId,
+            status: row.status,
+            serviceStatus: row.serviceStatus,
+            amount: row.amount,
+            fiatCurrency: row.fiatCurrency,
+            customerId: row.customerId,
+            createdAt: row.createdAt.toISOString(),
+          }))}
+        />
+      ) : null}
+      <InvoiceOverview
+        display={display}
+        today={today}
+        todayCounts={todayCounts}
+        weekStart={weekStart.toISOString().slice(0, 10)}
+        weekCounts={weekCounts}
+        series={volumeSeries(volume, days)}
+        computedAt={figures.computedAt}
       />
+      {may.resolve ? null : <ExceptionsCount count={unresolvedCount} cap={EXCEPTIONS_CAP} />}
     </div>
   );
 }

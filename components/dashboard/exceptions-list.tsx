@@ -3,7 +3,8 @@ import Link from "next/link";
 import { InvoiceStatusBadge } from "@/components/invoices/invoice-status-badge";
 import { nextStep } from "@/lib/exceptions/next-step";
 import type { ResolvedException, UnresolvedException } from "@/lib/exceptions/worklist";
-import { formatDateTime, formatRelative } from "@/lib/format";
+import { DateTime } from "@/components/display/date-time";
+import { RelativeTime } from "@/components/display/relative-time";
 import { asInvoiceStatus } from "@/lib/invoices/status";
 import { cn } from "@/lib/cn";
 import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
@@ -84,7 +85,7 @@ function UnresolvedRows({ rows }: { rows: UnresolvedException[] }) {
             <p className="font-medium">{row.atStake.crypto ?? row.atStake.fiat ?? "—"}</p>
             <p className="text-xs text-slate-500">
               {row.atStake.crypto && row.atStake.fiat ? `${row.atStake.fiat} · ` : ""}
-              {formatRelative(row.createdAt)}
+              <RelativeTime value={row.createdAt} />
             </p>
           </div>
         </li>
@@ -106,7 +107,7 @@ function ResolvedRows({ rows }: { rows: ResolvedException[] }) {
           <InvoiceCells invoice={row}>
             <p>
               {RESOLUTION_LABELS[row.how]} by {row.resolvedBy ?? "Paydesk"} on{" "}
-              {formatDateTime(row.resolvedAt)}
+              <DateTime value={row.resolvedAt} />
             </p>
             <p className="text-slate-600">{row.note}</p>
           </InvoiceCells>

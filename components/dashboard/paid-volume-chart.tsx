@@ -13,7 +13,16 @@ const HEIGHT = 160;
  * (it weighed more than the rest of the home page). Each bar has its exact amount as a tooltip,
  * and the same figures are in a table for screen readers.
  */
-export function PaidVolumeChart({ currency, points }: { currency: string; points: VolumePoint[] }) {
+export function PaidVolumeChart({
+  currency,
+  points,
+  money,
+}: {
+  currency: string;
+  points: VolumePoint[];
+  /** The amount as money in the person's number format, with its unit ("1,234.50 EUR"). */
+  money: (amount: string) => string;
+}) {
   const max = Math.max(...points.map((point) => point.height), 0);
   const slot = WIDTH / Math.max(points.length, 1);
   const peak = points.find((point) => point.height === max);
@@ -24,7 +33,7 @@ export function PaidVolumeChart({ currency, points }: { currency: string; points
         {peak && max > 0 ? (
           <span className="font-normal text-slate-600">
             {" "}
-            · highest day {peak.day}: {peak.label} {currency}
+            · highest day {peak.day}: {money(peak.label)}
           </span>
         ) : null}
       </figcaption>
@@ -48,7 +57,7 @@ export function PaidVolumeChart({ currency, points }: { currency: string; points
                 rx={2}
                 fill="#0f172a"
               >
-                <title>{`${point.day}: ${point.label} ${currency}`}</title>
+                <title>{`${point.day}: ${money(point.label)}`}</title>
               </rect>
               {index % 5 === 0 ? (
                 <text
@@ -89,9 +98,7 @@ export function PaidVolumeChart({ currency, points }: { currency: string; points
           {points.map((point) => (
             <tr key={point.day}>
               <td>{point.day}</td>
-              <td>
-                {point.label} {currency}
-              </td>
+              <td>{money(point.label)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { WithdrawalStateBadge } from "@/components/withdrawals/withdrawal-state-badge";
-import { formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/display/relative-time";
 import type { PayoutNeedingAttention } from "@/lib/withdrawals/attention";
 
 /**
@@ -53,7 +53,7 @@ export function PayoutsWorklist({ rows }: { rows: PayoutNeedingAttention[] }) {
               <div className="text-left sm:text-right">
                 <p className="font-medium">{row.atStake}</p>
                 <p className="text-xs text-slate-500">
-                  {row.network} · {formatRelative(row.since)}
+                  {row.network} · <RelativeTime value={row.since} />
                 </p>
               </div>
             </li>

@@ -2,7 +2,18 @@ import Link from "next/link";
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from "@/lib/invoices/status";
 import type { StatusCounts as Counts } from "@/lib/invoices/dashboard";
 
-export function StatusCounts({ title, counts, from }: { title: string; counts: Counts; from: string }) {
+export function StatusCounts({
+  title,
+  note,
+  counts,
+  from,
+}: {
+  title: string;
+  /** What the window is exactly (whose midnight, which days). */
+  note?: string;
+  counts: Counts;
+  from: string;
+}) {
   const total = Object.values(counts).reduce((sum, count) => sum + (count ?? 0), 0);
   const shown = INVOICE_STATUSES.filter((status: InvoiceStatus) => counts[status]);
   return (
@@ -10,8 +21,11 @@ export function StatusCounts({ title, counts, from }: { title: string; counts: C
       className="grid content-start gap-3 rounded-lg border border-slate-200 bg-white p-6"
       aria-label={title}
     >
-      <div className="flex items-baseline justify-between">
-        <h2 className="font-semibold">{title}</h2>
+      <div className="flex items-baseline justify-between gap-2">
+        <div>
+          <h2 className="font-semibold">{title}</h2>
+          {note ? <p className="text-xs text-slate-500">{note}</p> : null}
+        </div>
         <span className="text-2xl font-semibold">{total}</span>
       </div>
       {shown.length === 0 ? (

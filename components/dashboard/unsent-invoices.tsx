@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { formatRelative } from "@/lib/format";
+import { Money } from "@/components/display/money";
+import { RelativeTime } from "@/components/display/relative-time";
 import type { UnsentInvoice } from "@/lib/invoices/unsent-invoices";
 
 /**
@@ -44,9 +45,11 @@ export function UnsentInvoices({ rows }: { rows: UnsentInvoice[] }) {
             </div>
             <div className="text-left sm:text-right">
               <p className="font-medium">
-                {row.amount} {row.fiatCurrency}
+                <Money amount={row.amount} unit={row.fiatCurrency} />
               </p>
-              <p className="text-xs text-slate-500">{formatRelative(row.createdAt)}</p>
+              <p className="text-xs text-slate-500">
+                <RelativeTime value={row.createdAt} />
+              </p>
             </div>
           </li>
         ))}

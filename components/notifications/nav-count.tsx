@@ -8,6 +8,7 @@ const SAYS = {
   approvals: (n: string) => `${n} waiting for your approval`,
   exceptions: (n: string) => `${n} unresolved exceptions`,
   payouts: (n: string) => `${n} payouts waiting for someone in finance`,
+  changes: (n: string) => `${n} changes waiting for your approval`,
 };
 
 /** A count beside a navigation link, kept fresh while the page is open; nothing when zero. */

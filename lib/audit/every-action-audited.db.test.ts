@@ -221,7 +221,7 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
   changeRoleAction: {
     as: "admin",
     audit: "user.role_changed",
-    input: async () => ({ userId: people.target?.id, role: "viewer" }),
+    input: async () => ({ userId: people.target?.id, role: "viewer", reason: "Moved to reporting only" }),
   },
   setUserDisabledAction: {
     as: "admin",
@@ -507,7 +507,11 @@ async function exceptionInvoice(orderId: string, status: "overpaid" | "underpaid
 
 async function proposedGrant(name: string): Promise<string> {
   actAs("admin");
-  const result = await discovered.get("changeRoleAction")?.({ userId: people[name]?.id, role: "finance" });
+  const result = await discovered.get("changeRoleAction")?.({
+    userId: people[name]?.id,
+    role: "finance",
+    reason: "Joins the payouts team",
+  });
   expect(result?.ok).toBe(true);
   return (await pendingChangeRows())[0] ?? "";
 }

@@ -4,7 +4,9 @@ import { alias } from "drizzle-orm/pg-core";
 import { pendingChanges, users, type PendingChange } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { describeChange } from "@/lib/changes/describe";
+import { PAYLOADS } from "@/lib/changes/payloads";
 import { mayApprove, mayCancel, mayReject } from "@/lib/changes/policy";
+import { countToldOfChanges } from "@/lib/notifications/change-events";
 import { CHANGE_HANDLERS } from "./handlers";
 
 /**
@@ -16,6 +18,8 @@ export interface ChangeView {
   kind: PendingChange["kind"];
   state: PendingChange["state"];
   description: string;
+  /** Why the proposer asked for it, when they said (a role change always does). */
+  reason: string | null;
   targetUserId: string | null;
   proposedBy: string;
   proposedAt: string;
@@ -25,6 +29,10 @@ export interface ChangeView {
   /** Why it can no longer be approved (the subject changed, the proposer left); null if it can. */
   blocked: string | null;
   viewerMay: { approve: boolean; reject: boolean; cancel: boolean; whyNotApprove: string | null };
+  /** Pending, proposed by another admin and not about the viewer: it waits for them (lib/changes/waiting.ts). */
+  waitsForViewer: boolean;
+  /** How many admins were notified when it was proposed (0 for changes proposed before notifications). */
+  notified: number;
 }
 
 const proposer = alias(users, "proposer");
@@ -68,6 +76,10 @@ export async function listChanges(
           .where(and(eq(users.role, "admin"), isNull(users.disabledAt), inArray(users.id, idsOf(rows))))
       ).map((row) => row.id),
     );
+    const told = await countToldOfChanges(
+      tx,
+      rows.filter((row) => row.change.state === "pending").map((row) => row.change.id),
+    );
     const views: ChangeView[] = [];
     for (const row of rows) {
       const change = row.change;
@@ -90,6 +102,7 @@ export async function listChanges(
         kind: change.kind,
         state: change.state,
         description: describeChange(change, row.target),
+        reason: reasonOf(change),
         targetUserId: change.targetUserId,
         proposedBy: row.proposer,
         proposedAt: change.proposedAt.toISOString(),
@@ -103,10 +116,18 @@ export async function listChanges(
           cancel: pending && mayCancel(viewer, change).ok,
           whyNotApprove: pending && !approve.ok ? approve.reason : null,
         },
+        waitsForViewer: pending && change.proposedBy !== viewerId && change.targetUserId !== viewerId,
+        notified: told.get(change.id) ?? 0,
       });
     }
     return views;
   });
+}
+
+function reasonOf(change: PendingChange): string | null {
+  if (change.kind !== "grant_role") return null;
+  const parsed = PAYLOADS.grant_role.safeParse(change.payload);
+  return parsed.success ? (parsed.data.reason ?? null) : null;
 }
 
 function idsOf(rows: Array<{ change: PendingChange }>): string[] {

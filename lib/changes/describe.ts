@@ -35,3 +35,18 @@ export const CHANGE_STATE_LABELS = {
   rejected: "Rejected",
   cancelled: "Cancelled",
 } as const;
+
+/**
+ * What the proposer is told: who was notified, rather than "ask another admin". With nobody to
+ * notify (a single admin), the way out is break-glass from the command line.
+ */
+export function waitsForAnotherAdmin(notified: number): string {
+  if (notified === 0) {
+    return "No other active admin can approve it: make another user an admin, or apply it from the command line (npm run change:break-glass).";
+  }
+  const told =
+    notified === 1
+      ? "The other admin who may approve it was"
+      : `The ${notified} other admins who may approve it were`;
+  return `${told} notified; it applies once ${notified === 1 ? "they approve" : "one of them approves"} it under Pending changes.`;
+}

@@ -8,7 +8,8 @@ import type { ChangeKind } from "@/lib/db/schema/enums";
 export const GATED_ROLES = ["finance", "admin"] as const;
 export type GatedRole = (typeof GATED_ROLES)[number];
 
-export const grantRolePayload = z.object({ role: z.enum(GATED_ROLES) });
+/** The role, and why the proposer asked for it (required of a role change since issue 25). */
+export const grantRolePayload = z.object({ role: z.enum(GATED_ROLES), reason: z.string().optional() });
 export const emptyPayload = z.object({});
 export const thresholdPayload = z.object({
   threshold: z.object({ amount: z.string(), fiatCurrency: z.string() }).nullable(),

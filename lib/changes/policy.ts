@@ -28,7 +28,7 @@ export function mayApprove(decider: ChangeDecider, change: ChangeParties): Chang
   if (decider.id === change.proposedBy) {
     return {
       ok: false,
-      reason: "You proposed this change, so a different admin must approve it. Ask another admin.",
+      reason: "You proposed this change, so a different admin must approve it.",
     };
   }
   if (decider.id === change.targetUserId) {

@@ -4,6 +4,8 @@ import { RuleError } from "@/lib/auth/rule-error";
 import { pendingChanges, users, type PendingChange } from "@/lib/db/schema";
 import type { ChangeKind } from "@/lib/db/schema/enums";
 import type { DbOrTx, Tx } from "@/lib/db/types";
+import { notifyChangeProposed } from "@/lib/notifications/change-events";
+import { describeChange } from "./describe";
 import type { ChangePayload } from "./payloads";
 import type { Facts } from "./handler";
 
@@ -19,22 +21,32 @@ export interface Proposal<K extends ChangeKind> {
 export const userSubject = (userId: string) => `user:${userId}`;
 export const settingSubject = (key: string) => `setting:${key}`;
 
+/** A change just proposed, and how many other admins were told it waits for them. */
+export type ProposedChange = PendingChange & { notified: number };
+
 /**
- * Records a change that waits for a second admin. At most one change per subject waits at a time
- * (a unique index), so two proposals never race to apply on top of each other. The caller writes
- * the audit entry, in the same transaction.
+ * Records a change that waits for a second admin, and tells the admins who may approve it. At
+ * most one change per subject waits at a time (a unique index), so two proposals never race to
+ * apply on top of each other. The caller writes the audit entry, in the same transaction.
  */
 export async function proposeChange<K extends ChangeKind>(
   tx: Tx,
   proposal: Proposal<K>,
-): Promise<PendingChange> {
+): Promise<ProposedChange> {
   const [created] = await tx.insert(pendingChanges).values(proposal).onConflictDoNothing().returning();
   if (!created) {
     throw new RuleError(
       "Another change to this is already waiting for a second admin. Approve, reject or cancel it under Pending changes first.",
     );
   }
-  return created;
+  const notified = await notifyChangeProposed(tx, {
+    id: created.id,
+    proposedBy: created.proposedBy,
+    targetUserId: created.targetUserId,
+    description: describeChange(created, await emailOf(tx, created.targetUserId)),
+    proposerEmail: await emailOf(tx, created.proposedBy),
+  });
+  return { ...created, notified };
 }
 
 export async function lockChangeOrThrow(tx: Tx, id: string): Promise<PendingChange> {

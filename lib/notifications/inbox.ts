@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { notifications } from "@/lib/db/schema";
+import { notifications, type NotificationObjectType } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 
 export interface InboxItem {
@@ -37,11 +37,23 @@ export async function readInbox(
       id: row.id,
       kind: row.kind,
       message: row.message,
-      href: `/${row.objectType === "invoice" ? "invoices" : "withdrawals"}/${row.objectId}`,
+      href: hrefOf(row.objectType, row.objectId),
       createdAt: row.createdAt.toISOString(),
       read: row.readAt !== null,
     })),
   };
+}
+
+/** Where a notification leads: the object's page (a pending change: its row under Pending changes). */
+function hrefOf(type: NotificationObjectType, id: string): string {
+  switch (type) {
+    case "invoice":
+      return `/invoices/${id}`;
+    case "withdrawal":
+      return `/withdrawals/${id}`;
+    case "change":
+      return `/admin/changes#change-${id}`;
+  }
 }
 
 /** Marks the given notifications (or all) of this person read; another person's ids change nothing. */

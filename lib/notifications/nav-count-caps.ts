@@ -3,4 +3,4 @@
  * counts them, and each exception counted costs an index probe, so that count stops early (the
  * home page's worklist counts up to 100).
  */
-export const NAV_COUNT_CAPS = { approvals: 100, exceptions: 10, payouts: 100 } as const;
+export const NAV_COUNT_CAPS = { approvals: 100, exceptions: 10, payouts: 100, changes: 100 } as const;

@@ -4,6 +4,8 @@ import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/define-action";
 import { ROLE_LABELS } from "@/lib/auth/roles";
 import { browserOrigin } from "@/lib/browser-origin";
+import { waitsForAnotherAdmin } from "@/lib/changes/describe";
+import type { ProposedChange } from "@/lib/changes/store";
 import { handOverLink, publicBaseUrl } from "./account-link-url";
 import {
   changeRoleSchema,
@@ -20,19 +22,21 @@ import { endUserSessions } from "./end-user-sessions";
 
 const USERS_PATH = "/admin/users";
 
-const WAITS = "It waits for a second admin's approval under Pending changes.";
+/** The proposer is told who was asked to approve it, not left to find another admin. */
+const waits = (pending: ProposedChange) =>
+  `It waits for a second admin. ${waitsForAnotherAdmin(pending.notified)}`;
 
 export const createUserAction = defineAction({
   permission: "users:manage",
   schema: createUserSchema,
   handler: async (input, { db, user, actor }) => {
     const { user: created, pending, link } = await addUser(db, { ...actor, userId: user.id }, input);
-    revalidatePath(USERS_PATH);
+    revalidatePath(USERS_PATH, "layout");
     return {
       id: created.id,
       email: created.email,
       message: pending
-        ? `User ${created.email} created as ${ROLE_LABELS[ROLE_WHILE_PENDING]}. The ${ROLE_LABELS[input.role]} role applies once a second admin approves it under Pending changes.`
+        ? `User ${created.email} created as ${ROLE_LABELS[ROLE_WHILE_PENDING]}. The ${ROLE_LABELS[input.role]} role applies once a second admin approves it. ${waitsForAnotherAdmin(pending.notified)}`
         : `User ${created.email} created.`,
       link: handOverLink(link, created, publicBaseUrl(await browserOrigin())),
     };
@@ -44,7 +48,7 @@ export const renewInvitationAction = defineAction({
   schema: renewInvitationSchema,
   handler: async ({ userId }, { db, user, actor }) => {
     const { user: target, link } = await renewInvitation(db, { ...actor, userId: user.id }, userId);
-    revalidatePath(USERS_PATH);
+    revalidatePath(USERS_PATH, "layout");
     return {
       message: `A new invitation link for ${target.email}: the one before no longer works.`,
       link: handOverLink(link, target, publicBaseUrl(await browserOrigin())),
@@ -56,12 +60,16 @@ export const resetPasswordAction = defineAction({
   permission: "users:manage",
   schema: resetPasswordSchema,
   handler: async ({ userId }, { db, user, actor }) => {
-    const { user: target, link } = await resetUserPassword(db, { ...actor, userId: user.id }, userId);
-    revalidatePath(USERS_PATH);
+    const {
+      user: target,
+      link,
+      pending,
+    } = await resetUserPassword(db, { ...actor, userId: user.id }, userId);
+    revalidatePath(USERS_PATH, "layout");
     if (!link) {
       return {
         pending: true,
-        message: `Resetting the password of ${target.email} was proposed. ${WAITS} The approving admin is given their new link.`,
+        message: `Resetting the password of ${target.email} was proposed. ${pending ? waits(pending) : ""} The approving admin is given their new link.`,
       };
     }
     return {
@@ -75,16 +83,22 @@ export const resetPasswordAction = defineAction({
 export const changeRoleAction = defineAction({
   permission: "users:manage",
   schema: changeRoleSchema,
-  handler: async ({ userId, role }, { db, user, actor }) => {
-    const { user: target, pending } = await changeRole(db, { ...actor, userId: user.id }, userId, role);
-    revalidatePath(USERS_PATH);
+  handler: async ({ userId, role, reason }, { db, user, actor }) => {
+    const { user: target, pending } = await changeRole(
+      db,
+      { ...actor, userId: user.id },
+      userId,
+      role,
+      reason,
+    );
+    revalidatePath(USERS_PATH, "layout");
     return {
       userId,
       role,
       pending: Boolean(pending),
       message: pending
-        ? `Making ${target.email} ${ROLE_LABELS[role]} was proposed. ${WAITS}`
-        : `${target.email} is now ${ROLE_LABELS[role]}.`,
+        ? `Making ${target.email} ${ROLE_LABELS[role]} was proposed. ${waits(pending)}`
+        : `${target.email} is now ${ROLE_LABELS[role]}: they sign in again under it.`,
     };
   },
 });
@@ -94,13 +108,13 @@ export const setUserDisabledAction = defineAction({
   schema: setUserDisabledSchema,
   handler: async ({ userId, disabled }, { db, user, actor }) => {
     const { user: target, pending } = await setDisabled(db, { ...actor, userId: user.id }, userId, disabled);
-    revalidatePath(USERS_PATH);
+    revalidatePath(USERS_PATH, "layout");
     return {
       userId,
       disabled,
       pending: Boolean(pending),
       message: pending
-        ? `Enabling ${target.email} was proposed. ${WAITS}`
+        ? `Enabling ${target.email} was proposed. ${waits(pending)}`
         : disabled
           ? `${target.email} is disabled and signed out.`
           : `${target.email} can sign in again.`,
@@ -113,12 +127,12 @@ export const resetTwoFactorAction = defineAction({
   schema: resetTwoFactorSchema,
   handler: async ({ userId }, { db, user, actor }) => {
     const { user: target, pending } = await resetUserTwoFactor(db, { ...actor, userId: user.id }, userId);
-    revalidatePath(USERS_PATH);
+    revalidatePath(USERS_PATH, "layout");
     return {
       userId,
       pending: Boolean(pending),
       message: pending
-        ? `Resetting the two-factor sign-in of ${target.email} was proposed. ${WAITS}`
+        ? `Resetting the two-factor sign-in of ${target.email} was proposed. ${waits(pending)}`
         : `The two-factor sign-in of ${target.email} is reset (authenticator app, passkeys and recovery codes): they sign in with their password and enroll again.`,
     };
   },

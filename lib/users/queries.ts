@@ -15,7 +15,20 @@ export type UserListItem = Omit<
     { set: true } | { set: false; link: { kind: AccountLinkKind; expiresAt: Date; expired: boolean } | null };
 };
 
-export async function listUsers(db: DbOrTx, now = new Date()): Promise<UserListItem[]> {
+export function listUsers(db: DbOrTx, now = new Date()): Promise<UserListItem[]> {
+  return readUsers(db, undefined, now);
+}
+
+/** One user as the users page shows them (their edit view), or null when there is none. */
+export async function findUserListItem(
+  db: DbOrTx,
+  id: string,
+  now = new Date(),
+): Promise<UserListItem | null> {
+  return (await readUsers(db, id, now))[0] ?? null;
+}
+
+async function readUsers(db: DbOrTx, id: string | undefined, now: Date): Promise<UserListItem[]> {
   const [rows, enrolled] = await Promise.all([
     db
       .select({
@@ -37,6 +50,7 @@ export async function listUsers(db: DbOrTx, now = new Date()): Promise<UserListI
         accountLinks,
         and(eq(accountLinks.userId, users.id), isNull(accountLinks.usedAt), isNull(accountLinks.revokedAt)),
       )
+      .where(id ? eq(users.id, id) : undefined)
       .orderBy(asc(users.email)),
     enrolledUserIds(db),
   ]);

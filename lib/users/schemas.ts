@@ -14,10 +14,16 @@ export const createUserSchema = z.object({
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
+/** A role change says why: the audit log and the second admin (when one must approve) read it. */
 export const changeRoleSchema = z.object({
   userId: z.uuid(),
   role: z.enum(ROLES, "Choose a role."),
+  reason: safeText()
+    .trim()
+    .min(1, "Say why their role changes.")
+    .max(500, "Keep the reason under 500 characters."),
 });
+export type ChangeRoleInput = z.input<typeof changeRoleSchema>;
 
 export const setUserDisabledSchema = z.object({
   userId: z.uuid(),

@@ -66,7 +66,8 @@ describe("managing users", () => {
     await newUser("support@example.com", "support");
     const logged = (await testDb.db.select().from(auditLog)).length;
     await expect(changeRole(testDb.db, as(admin), admin.id, "support")).rejects.toThrow(/last active admin/);
-    await expect(setDisabled(testDb.db, as(admin), admin.id, true)).rejects.toThrow(/last active admin/);
+    // Disabling is refused sooner: nobody disables their own account (see below).
+    await expect(setDisabled(testDb.db, as(admin), admin.id, true)).rejects.toThrow(/your own account/);
     expect(await findUserById(testDb.db, admin.id)).toMatchObject({ role: "admin", disabledAt: null });
     expect(await testDb.db.select().from(auditLog)).toHaveLength(logged);
   });
@@ -76,13 +77,43 @@ describe("managing users", () => {
     const second = await newUser("second@example.com");
     await changeRole(testDb.db, as(first), first.id, "support");
     expect((await findUserById(testDb.db, first.id))?.role).toBe("support");
-    await expect(setDisabled(testDb.db, as(second), second.id, true)).rejects.toThrow(/last active admin/);
+    await expect(changeRole(testDb.db, as(second), second.id, "support")).rejects.toThrow(
+      /last active admin/,
+    );
     const [entry] = await entriesFor(first.id);
     expect(entry).toMatchObject({
       action: "user.role_changed",
       before: { role: "admin" },
       after: { role: "support" },
     });
+  });
+
+  it("nobody disables their own account, even with another admin left; another admin can", async () => {
+    const ada = await newUser("ada@example.com");
+    const bob = await newUser("bob@example.com");
+    const logged = (await testDb.db.select().from(auditLog)).length;
+    await expect(setDisabled(testDb.db, as(ada), ada.id, true)).rejects.toThrow(
+      "You cannot disable your own account. Another admin can, if it must be.",
+    );
+    expect((await findUserById(testDb.db, ada.id))?.disabledAt).toBeNull();
+    expect(await testDb.db.select().from(auditLog)).toHaveLength(logged);
+    await setDisabled(testDb.db, as(bob), ada.id, true);
+    expect((await findUserById(testDb.db, ada.id))?.disabledAt).toBeInstanceOf(Date);
+  });
+
+  it("a role change keeps its reason: the audit note when it applies, the change (and note) when it waits", async () => {
+    const ada = await newUser("ada@example.com");
+    const sam = await newUser("sam@example.com", "support");
+    await changeRole(testDb.db, as(ada), sam.id, "viewer", "Moved to the reporting team");
+    expect((await entriesFor(sam.id)).at(-1)).toMatchObject({
+      action: "user.role_changed",
+      note: "Moved to the reporting team",
+    });
+    const { pending } = await changeRole(testDb.db, as(ada), sam.id, "finance", "Covers payouts in December");
+    expect(pending?.payload).toEqual({ role: "finance", reason: "Covers payouts in December" });
+    expect((await entriesFor(sam.id)).at(-1)?.note).toMatch(
+      /waits for a second admin's approval\. Reason: Covers payouts in December$/,
+    );
   });
 
   it("does not count a disabled admin as a remaining admin", async () => {

@@ -4,8 +4,8 @@ import { ROLE_LABELS, type Role } from "@/lib/auth/roles";
 import { RuleError } from "@/lib/auth/rule-error";
 import { lockActiveAdminIds } from "@/lib/changes/admins";
 import { GATED_ROLES, type GatedRole } from "@/lib/changes/payloads";
-import { proposeChange, userSubject } from "@/lib/changes/store";
-import type { PendingChange, User } from "@/lib/db/schema";
+import { proposeChange, userSubject, type ProposedChange } from "@/lib/changes/store";
+import type { User } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { issueAccountLink, latestLinkOf, type NewAccountLink } from "./account-links";
 import {
@@ -32,7 +32,7 @@ export const ROLE_WHILE_PENDING: Role = "viewer";
 
 export const isGatedRole = (role: Role): role is GatedRole => (GATED_ROLES as readonly Role[]).includes(role);
 
-export type Outcome = { user: User; pending: PendingChange | null };
+export type Outcome = { user: User; pending: ProposedChange | null };
 /** A change that made a one-time link: null when it waits for a second admin (who is given it). */
 export type LinkOutcome = Outcome & { link: NewAccountLink | null };
 
@@ -116,22 +116,29 @@ export async function renewInvitation(
   });
 }
 
+/**
+ * Changes a user's role, with why (the actions require it; seeds and tests may leave it out): to
+ * finance or admin it is proposed for a second admin, who reads the reason; to support or viewer
+ * it applies now. The reason is the audit entry's note either way.
+ */
 export async function changeRole(
   db: Db,
   actor: AuditActor & { userId: string },
   userId: string,
   role: Role,
+  reason: string | null = null,
 ): Promise<Outcome> {
   return db.transaction(async (tx) => {
     const admins = await lockActiveAdminIds(tx);
     const target = await lockUserOrThrow(tx, userId);
     if (target.role === role) throw new RuleError(`${target.email} is ${ROLE_LABELS[role]} already.`);
+    const why = reason ? ` Reason: ${reason}` : "";
     if (isGatedRole(role)) {
       const pending = await proposeChange(tx, {
         kind: "grant_role",
         subject: userSubject(userId),
         targetUserId: userId,
-        payload: { role },
+        payload: reason ? { role, reason } : { role },
         basis: factsOf(target),
         proposedBy: actor.userId,
       });
@@ -140,7 +147,7 @@ export async function changeRole(
         object: { type: "user", id: userId },
         before: factsOf(target),
         after: { ...factsOf(target), role, change: pending.id },
-        note: `Make ${target.email} ${ROLE_LABELS[role]}: waits for a second admin's approval.`,
+        note: `Make ${target.email} ${ROLE_LABELS[role]}: waits for a second admin's approval.${why}`,
       });
       return { user: target, pending };
     }
@@ -150,6 +157,7 @@ export async function changeRole(
       object: { type: "user", id: userId },
       before,
       after,
+      note: reason,
     });
     return { user: { ...target, role }, pending: null };
   });
@@ -166,6 +174,10 @@ export async function setDisabled(
     const target = await lockUserOrThrow(tx, userId);
     if (Boolean(target.disabledAt) === disabled) {
       throw new RuleError(`${target.email} is ${disabled ? "disabled" : "active"} already. Reload the page.`);
+    }
+    // Locking oneself out is never what an admin means; another admin can do it if it is.
+    if (disabled && userId === actor.userId) {
+      throw new RuleError("You cannot disable your own account. Another admin can, if it must be.");
     }
     if (!disabled && isGatedRole(target.role)) {
       const pending = await proposeChange(tx, {

@@ -32,13 +32,18 @@ export function ChangeActions({ change }: { change: ChangeView }) {
     <div className="flex flex-wrap items-center justify-end gap-2">
       {change.blocked ? <p className="text-xs text-amber-700">{change.blocked}</p> : null}
       {!change.blocked && may.whyNotApprove ? (
-        <p className="text-xs text-slate-600">{may.whyNotApprove}</p>
+        <p className="text-xs text-slate-600">
+          {may.whyNotApprove}
+          {may.cancel && change.notified > 0
+            ? ` ${change.notified === 1 ? "The other admin who may approve it was" : `The ${change.notified} other admins who may approve it were`} notified.`
+            : null}
+        </p>
       ) : null}
       {may.approve ? (
         <ConfirmDialog
           trigger={<Button size="sm">Approve</Button>}
           title="Approve this change?"
-          description={`${change.description}. Proposed by ${change.proposedBy}. It applies as soon as you approve.${change.kind === "reset_password" ? " You are then shown their new one-time link, once, to send them." : ""}`}
+          description={`${change.description}. Proposed by ${change.proposedBy}.${change.reason ? ` Their reason: “${change.reason}”.` : ""} It applies as soon as you approve.${change.kind === "reset_password" ? " You are then shown their new one-time link, once, to send them." : ""}`}
           confirmLabel="Approve"
           onConfirm={() => run(() => approveChangeAction({ id: change.id }))}
         />

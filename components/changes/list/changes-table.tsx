@@ -10,7 +10,7 @@ import {
 } from "@/components/ui/table";
 import { CHANGE_STATE_LABELS } from "@/lib/changes/describe";
 import type { ChangeView } from "@/lib/change-review/queries";
-import { formatRelative } from "@/lib/format";
+import { RelativeTime } from "@/components/display/relative-time";
 import { ChangeActions } from "../detail/change-actions";
 
 const STATE_TONES = {
@@ -43,14 +43,26 @@ export function ChangesTable({
       <TableBody>
         {changes.length === 0 ? <TableEmpty colSpan={pending ? 4 : 3}>{empty}</TableEmpty> : null}
         {changes.map((change) => (
-          <TableRow key={change.id} data-testid={`change-row-${change.id}`}>
-            <TableCell label="Change" className="font-medium">
-              {change.description}
+          <TableRow
+            key={change.id}
+            id={`change-${change.id}`}
+            className="target:bg-amber-50"
+            data-testid={`change-row-${change.id}`}
+          >
+            <TableCell label="Change">
+              <div className="grid gap-0.5">
+                <span className="font-medium">{change.description}</span>
+                {change.reason ? (
+                  <span className="text-xs text-slate-600">Reason: {change.reason}</span>
+                ) : null}
+              </div>
             </TableCell>
             <TableCell label="Proposed">
               <div className="text-sm">
                 {change.proposedBy}
-                <div className="text-xs text-slate-500">{formatRelative(change.proposedAt)}</div>
+                <div className="text-xs text-slate-500">
+                  <RelativeTime value={change.proposedAt} />
+                </div>
               </div>
             </TableCell>
             <TableCell label={pending ? "State" : "Decided"}>
@@ -59,7 +71,12 @@ export function ChangesTable({
                 {change.state !== "pending" ? (
                   <div className="text-xs text-slate-500">
                     {change.breakGlass ? "from the command line (break-glass)" : (change.decidedBy ?? "")}
-                    {change.decidedAt ? ` · ${formatRelative(change.decidedAt)}` : ""}
+                    {change.decidedAt ? (
+                      <>
+                        {" · "}
+                        <RelativeTime value={change.decidedAt} />
+                      </>
+                    ) : null}
                   </div>
                 ) : null}
               </div>

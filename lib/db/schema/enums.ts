@@ -41,7 +41,8 @@ export type ChangeState = (typeof CHANGE_STATES)[number];
 export const RESOLUTION_KINDS = ["refunded", "accepted_as_paid", "marked_resolved"] as const;
 export type ResolutionKind = (typeof RESOLUTION_KINDS)[number];
 
-export const NOTIFICATION_OBJECT_TYPES = ["invoice", "withdrawal"] as const;
+/** What a notification is about; "change": a pending change (lib/changes) waiting for another admin. */
+export const NOTIFICATION_OBJECT_TYPES = ["invoice", "withdrawal", "change"] as const;
 export type NotificationObjectType = (typeof NOTIFICATION_OBJECT_TYPES)[number];
 
 /** How a session's second factor was given (lib/db/schema/sessions.ts). */

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { UsersTable } from "@/components/users/users-table";
+import { toUserRow } from "@/components/users/user-row";
 import { Button } from "@/components/ui/button";
 import { requirePermission } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
@@ -19,14 +20,14 @@ export default async function UsersPage() {
   const pendingFor = new Map(pending.map((change) => [change.targetUserId, change]));
   return (
     <div className="grid gap-6">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">Users</h1>
           <p className="text-sm text-slate-600">
-            Who can sign in to Paydesk, and what their role lets them do. Granting finance or admin, and
-            enabling a disabled finance or admin user or resetting their password or two-factor, waits for a
-            second admin. Nobody sets another person&apos;s password: new users choose theirs through a
-            one-time invitation link.
+            Who can sign in to Paydesk, and what their role lets them do. Open a person (Edit) to change their
+            role, with a reason. Granting finance or admin, and enabling a disabled finance or admin user or
+            resetting their password or two-factor, waits for a second admin. Nobody sets another
+            person&apos;s password: new users choose theirs through a one-time invitation link.
           </p>
         </div>
         <Button asChild>
@@ -35,28 +36,7 @@ export default async function UsersPage() {
       </div>
       <UsersTable
         currentUserId={currentUser.id}
-        users={users.map((user) => ({
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          role: user.role,
-          disabled: Boolean(user.disabledAt),
-          twoFactor: user.twoFactor,
-          password: user.password.set
-            ? { set: true }
-            : {
-                set: false,
-                link: user.password.link
-                  ? {
-                      kind: user.password.link.kind,
-                      expiresAt: user.password.link.expiresAt.toISOString(),
-                      expired: user.password.link.expired,
-                    }
-                  : null,
-              },
-          createdAt: user.createdAt.toISOString(),
-          pendingChange: pendingFor.get(user.id) ?? null,
-        }))}
+        users={users.map((user) => toUserRow(user, pendingFor.get(user.id) ?? null))}
       />
     </div>
   );
