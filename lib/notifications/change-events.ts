@@ -30,6 +30,7 @@ export async function notifyChangeProposed(db: DbOrTx, change: NotifiedChange): 
     object: { type: "change", id: change.id },
     message: `${change.proposerEmail ?? "Another admin"} proposed: ${change.description}. It waits for your approval under Pending changes.`,
     dedupeKey: proposedKey(change.id),
+    mailCategory: "change_waiting",
   });
   return approvers.length;
 }

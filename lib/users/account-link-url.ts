@@ -1,23 +1,11 @@
 import "server-only";
 import type { AccountLinkKind } from "@/lib/db/schema";
 import type { NewAccountLink } from "./account-links";
+import { publicBaseUrl } from "@/lib/http/public-url";
 
-type Env = Record<string, string | undefined>;
+export { publicBaseUrl };
 
 export const JOIN_PATH = "/join";
-
-const present = (value: string | undefined) => (value && value.trim() !== "" ? value.trim() : undefined);
-
-/**
- * Where people open Paydesk, for the links they are given: NEXTAUTH_URL, else the origin of the
- * browser of the admin who made the link (as the embedded sandbox's pay_url), else this machine
- * on PORT (the command line, which says so).
- */
-export function publicBaseUrl(browserOrigin?: string, env: Env = process.env): string {
-  const base =
-    present(env.NEXTAUTH_URL) ?? browserOrigin ?? `http://localhost:${present(env.PORT) ?? "3000"}`;
-  return base.replace(/\/+$/, "");
-}
 
 /** A link as the admin who passes it on sees it, once: its address and when it stops working. */
 export interface HandedOverLink {

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { mailPreferences, users, type NotificationObjectType } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { serverEnv } from "@/lib/env";
-import { publicBaseUrl } from "@/lib/users/account-link-url";
+import { publicBaseUrl } from "@/lib/http/public-url";
 import { appMailConfig } from "../app-mail";
 import { enqueueMail } from "../enqueue";
 import { renderMail } from "../render";
@@ -17,10 +17,10 @@ export interface StaffMailEvent {
   dedupeKey: string;
 }
 
-const OBJECT_PATHS: Record<string, (id: string) => string> = {
+const OBJECT_PATHS: Record<NotificationObjectType, (id: string) => string> = {
   invoice: (id) => `/invoices/${id}`,
   withdrawal: (id) => `/withdrawals/${id}`,
-  change: () => "/admin/changes",
+  change: (id) => `/admin/changes#change-${id}`,
 };
 
 /**
@@ -51,8 +51,7 @@ export async function queueStaffMail(
     );
   const base = publicBaseUrl();
   for (const person of recipients) {
-    const path = OBJECT_PATHS[event.object.type]?.(event.object.id) ?? "/";
-    const link = new URL(path, base).toString();
+    const link = new URL(OBJECT_PATHS[event.object.type](event.object.id), base).toString();
     const unsubscribe = unsubscribeUrl(base, secret, person.id, event.category);
     const rendered = renderMail(
       {
