@@ -56,6 +56,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   saveDisplayPreferencesAction: "account:manage",
   emailInvoiceAction: "invoices:create",
   saveMailIdentityAction: "settings:manage",
+  saveMailPreferencesAction: "account:manage",
   adoptBrowserTimeZoneAction: "account:manage",
   endMyOtherSessionsAction: "account:manage",
   endUserSessionsAction: "users:manage",

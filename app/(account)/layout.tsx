@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { AccountNav } from "@/components/account/account-nav";
+import { mailEnabled } from "@/lib/mail/app-mail";
 import { AppHeader } from "@/components/layout/app-header";
 import { DisplayProvider } from "@/components/display/display-provider";
 import { displayPreferencesOf } from "@/lib/display/preferences";
@@ -24,7 +25,7 @@ export default async function AccountLayout({ children }: { children: ReactNode 
         waits={await whatWaitsFor(await getDb(), user)}
       />
       <main className="mx-auto max-w-4xl px-6 py-8">
-        <AccountNav />
+        <AccountNav mail={mailEnabled()} />
         {children}
       </main>
     </DisplayProvider>

@@ -10,14 +10,16 @@ const PAGES = [
   { href: "/account/two-factor", label: "Two-factor sign-in" },
   { href: "/account/passkeys", label: "Passkeys" },
   { href: "/account/display", label: "Display" },
+  { href: "/account/email", label: "Email" },
 ] as const;
 
 /** The pages of one's own account: how one signs in, and where one is signed in. */
-export function AccountNav() {
+export function AccountNav({ mail }: { mail: boolean }) {
   const pathname = usePathname();
+  const pages = PAGES.filter((page) => mail || page.href !== "/account/email");
   return (
     <nav aria-label="Account" className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 pb-2">
-      {PAGES.map((page) => (
+      {pages.map((page) => (
         <Link
           key={page.href}
           href={page.href}

@@ -218,6 +218,14 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     entry: { ...ada, ...aboutSam, after: { sessionsEnded: 0, linkExpiresAt: "2026-11-26T20:06:00.000Z" } },
     reads: "Ada Admin reset the password of Sam Support",
   },
+  "user.mail_preferences_changed": {
+    entry: {
+      ...aboutSelf(sam),
+      before: { byEmail: [] },
+      after: { byEmail: ["my_withdrawal", "invoice_exception"] },
+    },
+    reads: "Sam Support chose to get 2 kinds of notification by email",
+  },
   "user.display_changed": {
     entry: {
       ...aboutSelf(sam),

@@ -173,6 +173,16 @@ const SENTENCES: Record<AuditAction, Build> = {
     " reset the password of ",
     objectUserPart(entry, reader),
   ],
+  "user.mail_preferences_changed": (entry, _reader, who) => {
+    const chosen = field(entry.after, "byEmail");
+    const count = Array.isArray(chosen) ? chosen.length : 0;
+    return told([
+      who,
+      count === 0
+        ? " chose to get no notifications by email"
+        : ` chose to get ${count === 1 ? "one kind" : `${count} kinds`} of notification by email`,
+    ]);
+  },
   "user.display_changed": (entry, _reader, who) => {
     const zone = textField(entry.after, "timeZone");
     const locale = textField(entry.after, "numberLocale");

@@ -20,6 +20,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "user.password_changed": "Password changed",
   "user.password_reset": "Password reset",
   "user.display_changed": "Display settings changed",
+  "user.mail_preferences_changed": "Email notifications chosen",
   "passkey.added": "Passkey added",
   "passkey.removed": "Passkey removed",
   "invoice.created": "Invoice created",

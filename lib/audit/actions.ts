@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "user.password_changed",
   "user.password_reset",
   "user.display_changed",
+  "user.mail_preferences_changed",
   "passkey.added",
   "passkey.removed",
   "invoice.created",

@@ -305,6 +305,11 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     audit: "invoice.emailed",
     input: async () => ({ invoiceId: ids.invoice, kind: "payment_link", to: "customer@audited.test" }),
   },
+  saveMailPreferencesAction: {
+    as: "finance",
+    audit: "user.mail_preferences_changed",
+    input: async () => ({ modes: { approval_waiting: "immediate", change_waiting: "immediate" } }),
+  },
   saveMailIdentityAction: {
     as: "admin",
     audit: "settings.changed",
