@@ -58,7 +58,7 @@ export function InvoiceView({
   const refundNews = useInvoiceRefunds(invoice.id, invoice.status, refunds);
   const created = invoice.creationState === "created";
   const payable = created && !invoice.isFinal && Boolean(invoice.payUrl);
-  const story = [...exceptionNews.data.history, ...(refundNews?.history ?? [])];
+  const story = [...(refundNews?.history ?? []), ...exceptionNews.data.history];
 
   const resolutionCard = (
     <ResolutionCard
@@ -110,14 +110,19 @@ export function InvoiceView({
       <CreationBanner invoice={invoice} canCreate={canCreate} />
       {payable ? (
         <>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <AmountsCard invoice={invoice} payable />
-            <ShareCard invoice={invoice} />
+          {/* On a phone the way to share comes first: that is what a new invoice is opened for. */}
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <div className="lg:col-start-2 lg:row-start-1">
+              <ShareCard invoice={invoice} />
+            </div>
+            <div className="lg:col-start-1 lg:row-start-1">
+              <AmountsCard invoice={invoice} payable />
+            </div>
           </div>
           {resolutionCard}
           {payments}
           {refundsCard}
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid items-start gap-6 lg:grid-cols-2">
             {timeline}
             {service}
           </div>
@@ -127,16 +132,15 @@ export function InvoiceView({
           {resolutionCard}
           {payments}
           {refundsCard}
-          <div className="grid gap-6 lg:grid-cols-2">
-            <div className="grid content-start gap-6">
-              <AmountsCard invoice={invoice} payable={false} />
-              {service}
-            </div>
-            {timeline}
+          {/* On a phone: amounts, timeline, then the service's details; side by side on a wide screen. */}
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <AmountsCard invoice={invoice} payable={false} />
+            <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">{timeline}</div>
+            {service}
           </div>
         </>
       ) : (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid items-start gap-6 lg:grid-cols-2">
           {timeline}
           {service}
         </div>

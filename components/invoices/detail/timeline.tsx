@@ -73,7 +73,9 @@ function describeEvent(event: Event, currency: string | null, display: DisplayFo
       return `Payment of ${amount(detail.amount, currency)} received${txid ? ` (${txid.slice(0, 16)}…)` : ""}`;
     }
     case "webhook_received":
-      return `The service sent news${typeof detail.reportedStatus === "string" ? `: ${stateLabel(detail.reportedStatus)}` : ""}`;
+      return typeof detail.reportedStatus === "string"
+        ? `The service reported: ${stateLabel(detail.reportedStatus)}`
+        : "The service sent news";
     case "refresh_failed":
       return `Could not check with the service: ${String(detail.message ?? "unknown error")}`;
     case "exception_reopened":
@@ -111,6 +113,7 @@ export function Timeline({
   currency,
 }: {
   events: InvoiceDetail["events"];
+  /** Refund steps, then resolutions: a resolution a refund's payment made comes after it. */
   story: StoryEntry[];
   currency: string | null;
 }) {
@@ -128,7 +131,10 @@ export function Timeline({
       ...describeStory(entry, display),
       by: entry.actor ?? SOURCE_WORDS[entry.source] ?? entry.source,
     })),
-  ].sort((a, b) => b.at.localeCompare(a.at));
+  ]
+    // Oldest first (a stable sort keeps what one transaction wrote in the order given), then newest on top.
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .reverse();
   return (
     <Card title="Timeline">
       {lines.length === 0 ? (

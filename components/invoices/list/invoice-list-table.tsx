@@ -58,7 +58,7 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
                 <PaymentsAtAGlance row={row} display={display} />
               </TableCell>
               <TableCell label="Customer" className="whitespace-nowrap font-mono text-xs">
-                {row.customerId ?? "—"}
+                <span>{row.customerId ?? "—"}</span>
               </TableCell>
               <TableCell label="Created" className="whitespace-nowrap">
                 <time dateTime={row.createdAt.toISOString()} title={display.dateTime(row.createdAt)}>
