@@ -198,6 +198,22 @@ test("desktop: the invoice list at 1280 keeps amounts and order ids on one line,
   const link = row.getByRole("cell").first().getByRole("link", { name: paid.orderId });
   await link.focus();
   await expect(link).toBeFocused();
-  await row.getByText("cust-1042", { exact: true }).click();
+  // A pointer anywhere on the row lands on the link stretched over it (the customer cell here).
+  const customer = await row.getByText("cust-1042", { exact: true }).boundingBox();
+  if (!customer) throw new Error("the customer cell is not on screen");
+  await page.mouse.click(customer.x + customer.width / 2, customer.y + customer.height / 2);
+  await expect(page).toHaveURL(paid.url);
+
+  // On a phone the rows are cards, each one a link as a whole.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/invoices");
+  await page.screenshot({ path: `${SHOTS}/invoice-list-phone.png`, fullPage: true });
+  const card = await page
+    .getByRole("row")
+    .filter({ hasText: paid.orderId })
+    .getByText("cust-1042")
+    .boundingBox();
+  if (!card) throw new Error("the customer is not on screen");
+  await page.mouse.click(card.x + 2, card.y + card.height / 2);
   await expect(page).toHaveURL(paid.url);
 });

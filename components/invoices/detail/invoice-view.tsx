@@ -58,7 +58,7 @@ export function InvoiceView({
   const refundNews = useInvoiceRefunds(invoice.id, invoice.status, refunds);
   const created = invoice.creationState === "created";
   const payable = created && !invoice.isFinal && Boolean(invoice.payUrl);
-  const story = [...(refundNews?.history ?? []), ...exceptionNews.data.history];
+  const story = [...exceptionNews.data.history, ...(refundNews?.history ?? [])];
 
   const resolutionCard = (
     <ResolutionCard

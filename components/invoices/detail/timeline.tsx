@@ -18,7 +18,26 @@ interface Line {
   /** A refund's page, for its steps. */
   href?: string;
   by: string;
+  /** Among entries written at the same moment (one transaction), what came first. */
+  rank: number;
 }
+
+/**
+ * One answer of the service can record a webhook, a payment and the status it caused at the same
+ * instant, and a refund's payment the resolution it caused: told in the order they follow from
+ * each other.
+ */
+const RANK: Record<string, number> = {
+  created: 0,
+  creation_failed: 0,
+  webhook_received: 1,
+  payment_received: 2,
+  status_changed: 3,
+  refresh_failed: 3,
+  refund: 4,
+  resolution: 5,
+  exception_reopened: 6,
+};
 
 const SOURCE_WORDS: Record<string, string> = {
   user: "by a person",
@@ -113,7 +132,6 @@ export function Timeline({
   currency,
 }: {
   events: InvoiceDetail["events"];
-  /** Refund steps, then resolutions: a resolution a refund's payment made comes after it. */
   story: StoryEntry[];
   currency: string | null;
 }) {
@@ -124,16 +142,18 @@ export function Timeline({
       at: event.at,
       text: describeEvent(event, currency, display),
       by: event.actor ?? SOURCE_WORDS[event.source] ?? event.source,
+      rank: RANK[event.kind] ?? 3,
     })),
     ...story.map((entry) => ({
       id: entry.id,
       at: entry.at,
       ...describeStory(entry, display),
       by: entry.actor ?? SOURCE_WORDS[entry.source] ?? entry.source,
+      rank: RANK[entry.kind] ?? 4,
     })),
   ]
-    // Oldest first (a stable sort keeps what one transaction wrote in the order given), then newest on top.
-    .sort((a, b) => a.at.localeCompare(b.at))
+    // Oldest first (a stable sort keeps one refund's steps in their order), then newest on top.
+    .sort((a, b) => a.at.localeCompare(b.at) || a.rank - b.rank)
     .reverse();
   return (
     <Card title="Timeline">

@@ -1,6 +1,9 @@
+import Decimal from "decimal.js";
 import Link from "next/link";
+import { isPositiveAmount } from "@/lib/currencies/amount-rules";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { currentDisplay } from "@/lib/display/current-display";
+import type { DisplayFormatter } from "@/lib/display/formatter";
 import type { InvoiceListRow } from "@/lib/invoices/list-invoices";
 import { formatExpiry } from "@/lib/invoices/list-format";
 import { CopyPayLinkButton } from "./copy-pay-link-button";
@@ -48,11 +51,7 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
               </TableCell>
               <TableCell label="Amount" className="text-right tabular-nums">
                 <span className="block whitespace-nowrap">{display.fiat(row.amount, row.fiatCurrency)}</span>
-                {row.paidFiatAmount && row.paidFiatAmount !== row.amount ? (
-                  <span className="block whitespace-nowrap text-xs text-slate-500">
-                    paid {display.fiat(row.paidFiatAmount, row.fiatCurrency)}
-                  </span>
-                ) : null}
+                <PaidWhenItDiffers row={row} display={display} />
               </TableCell>
               <TableCell label="Payments" className="text-right">
                 <PaymentsAtAGlance row={row} display={display} />
@@ -87,5 +86,16 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
         })}
       </TableBody>
     </Table>
+  );
+}
+
+/** What the customer paid, under the amount, only when it is not simply the amount asked. */
+function PaidWhenItDiffers({ row, display }: { row: InvoiceListRow; display: DisplayFormatter }) {
+  const paid = row.paidFiatAmount;
+  if (paid === null || !isPositiveAmount(paid) || new Decimal(paid).eq(row.amount)) return null;
+  return (
+    <span className="block whitespace-nowrap text-xs text-slate-500">
+      paid {display.fiat(paid, row.fiatCurrency)}
+    </span>
   );
 }
