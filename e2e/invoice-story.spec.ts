@@ -207,12 +207,10 @@ test("desktop: the invoice list at 1280 keeps amounts and order ids on one line,
   // On a phone the rows are cards, each one a link as a whole.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/invoices");
-  await page.screenshot({ path: `${SHOTS}/invoice-list-phone.png`, fullPage: true });
-  const card = await page
-    .getByRole("row")
-    .filter({ hasText: paid.orderId })
-    .getByText("cust-1042")
-    .boundingBox();
+  const customerOnPhone = page.getByRole("row").filter({ hasText: paid.orderId }).getByText("cust-1042");
+  await customerOnPhone.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/invoice-list-phone.png` });
+  const card = await customerOnPhone.boundingBox();
   if (!card) throw new Error("the customer is not on screen");
   await page.mouse.click(card.x + 2, card.y + card.height / 2);
   await expect(page).toHaveURL(paid.url);

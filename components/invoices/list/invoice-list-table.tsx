@@ -50,8 +50,10 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
                 <InvoiceListStatus row={row} />
               </TableCell>
               <TableCell label="Amount" className="text-right tabular-nums">
-                <span className="block whitespace-nowrap">{display.fiat(row.amount, row.fiatCurrency)}</span>
-                <PaidWhenItDiffers row={row} display={display} />
+                <span className="grid justify-items-end">
+                  <span className="whitespace-nowrap">{display.fiat(row.amount, row.fiatCurrency)}</span>
+                  <PaidWhenItDiffers row={row} display={display} />
+                </span>
               </TableCell>
               <TableCell label="Payments" className="text-right">
                 <PaymentsAtAGlance row={row} display={display} />
@@ -94,7 +96,7 @@ function PaidWhenItDiffers({ row, display }: { row: InvoiceListRow; display: Dis
   const paid = row.paidFiatAmount;
   if (paid === null || !isPositiveAmount(paid) || new Decimal(paid).eq(row.amount)) return null;
   return (
-    <span className="block whitespace-nowrap text-xs text-slate-500">
+    <span className="whitespace-nowrap text-xs text-slate-500">
       paid {display.fiat(paid, row.fiatCurrency)}
     </span>
   );

@@ -9,7 +9,7 @@ export function PaymentsAtAGlance({ row, display }: { row: InvoiceListRow; displ
   if (row.paymentCount === 0) return <span className="whitespace-nowrap text-slate-500">None yet</span>;
   const total = row.paymentTotal && row.currency ? display.crypto(row.paymentTotal, row.currency) : "—";
   return (
-    <span className="grid justify-items-end gap-0.5 max-sm:justify-items-start">
+    <span className="grid justify-items-end gap-0.5">
       <span className="whitespace-nowrap tabular-nums">{total}</span>
       <span className="group relative z-10 flex items-center gap-1 whitespace-nowrap text-xs text-slate-600">
         {row.paymentCount === 1 ? "1 payment" : `${row.paymentCount} payments`}
