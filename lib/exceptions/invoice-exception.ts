@@ -3,7 +3,7 @@ import Decimal from "decimal.js";
 import { and, eq, isNull } from "drizzle-orm";
 import { invoiceResolutions, invoices, users, type ResolutionKind } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import type { ResolutionStoryEntry } from "@/lib/invoices/story";
+import type { ResolutionStoryEntry } from "./resolution-story";
 import { askForRestMessage } from "./ask-for-rest";
 import { exceptionKind, type ExceptionKind } from "./exception-status";
 import { exceptionStake, type ExceptionStake } from "./exception-stake";

@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { invoiceResolutions, users } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import type { ResolutionStoryEntry } from "@/lib/invoices/story";
+import type { ResolutionStoryEntry } from "./resolution-story";
 
 /**
  * Every time the invoice's exception was resolved, reopened ones included (their reopening is an

@@ -7,7 +7,7 @@ import { plainAmount } from "@/lib/exceptions/refund-cap";
 import { whyRefundIsNotDue } from "@/lib/exceptions/refund-due";
 import { loadRefundLedger } from "@/lib/exceptions/refund-ledger";
 import { isPositiveAmount } from "@/lib/currencies/amount-rules";
-import type { RefundStoryEntry } from "@/lib/invoices/story";
+import type { RefundStoryEntry } from "./refund-story";
 import { refundChoices, type RefundChoices } from "./refund-choices";
 import { refundHistory } from "./refund-history";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { auditLog, type WithdrawalState } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import type { RefundStep, RefundStoryEntry } from "@/lib/invoices/story";
+import type { RefundStep, RefundStoryEntry } from "./refund-story";
 
 const SOURCE_OF_ACTOR: Record<string, RefundStoryEntry["source"]> = {
   user: "user",

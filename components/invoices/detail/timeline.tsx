@@ -7,9 +7,13 @@ import type { DisplayFormatter } from "@/lib/display/formatter";
 import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 import { INVOICE_STATE_LABELS, normaliseInvoiceStatus } from "@/lib/invoices/status";
-import type { RefundStep, StoryEntry } from "@/lib/invoices/story";
+import type { ResolutionStoryEntry } from "@/lib/exceptions/resolution-story";
+import type { RefundStep, RefundStoryEntry } from "@/lib/refunds/refund-story";
 
 type Event = InvoiceDetail["events"][number];
+
+/** What happened besides the service's news: refund steps and resolutions, woven in by time. */
+export type StoryEntry = RefundStoryEntry | ResolutionStoryEntry;
 
 interface Line {
   id: string;
