@@ -9,7 +9,8 @@ import { payInvoice, setSandboxBalance } from "./support/sandbox-invoices";
  * excess as its refund, and after that refund is paid out reads Refunded with the refund in its
  * timeline; a paid invoice leads with its payments; the list reads at a glance.
  */
-const SHOTS = "/work/notes/shots/invoice";
+/** Where the screenshots go, to be looked at: E2E_SHOTS_DIR, else beside the test results. */
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "test-results/shots/invoice-story";
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
   { name: "phone", viewport: { width: 390, height: 844 } },
