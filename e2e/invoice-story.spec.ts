@@ -193,6 +193,11 @@ test("desktop: the invoice list at 1280 keeps amounts and order ids on one line,
   // A paid invoice no longer counts down to its expiry.
   await expect(row).not.toContainText("Expires in");
   await expect(row.getByRole("cell").nth(6)).not.toContainText(/in \d/);
+  // Nothing scrolls sideways: every column fits the page at 1280.
+  const table = page.getByRole("table");
+  expect(
+    await table.evaluate((element) => element.scrollWidth - (element.parentElement?.clientWidth ?? 0)),
+  ).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SHOTS}/invoice-list-desktop.png`, fullPage: true });
 
   // The order id is a real link in the first cell, reached by keyboard; the rest of the row opens it too.

@@ -28,9 +28,6 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
           <TableHead>Customer</TableHead>
           <TableHead>Created</TableHead>
           <TableHead>Expires</TableHead>
-          <TableHead className="text-right">
-            <span className="sr-only">Payment link</span>
-          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -68,20 +65,19 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
                 </time>
               </TableCell>
               <TableCell label="Expires" className="whitespace-nowrap text-slate-600">
-                {row.expiresAt && payable ? (
-                  <time dateTime={row.expiresAt.toISOString()} title={display.dateTime(row.expiresAt)}>
-                    {formatExpiry(row, now)}
-                  </time>
+                {payable && row.expiresAt && row.payUrl ? (
+                  // While it can be paid, its link is one click away, above the row's own link.
+                  <span className="grid justify-items-start gap-0.5 max-sm:justify-items-end">
+                    <time dateTime={row.expiresAt.toISOString()} title={display.dateTime(row.expiresAt)}>
+                      {formatExpiry(row, now)}
+                    </time>
+                    <span className="relative z-10">
+                      <CopyPayLinkButton payUrl={row.payUrl} orderId={row.orderId} />
+                    </span>
+                  </span>
                 ) : (
                   formatExpiry(row, now)
                 )}
-              </TableCell>
-              <TableCell className="text-right">
-                {payable && row.payUrl ? (
-                  <span className="relative z-10">
-                    <CopyPayLinkButton payUrl={row.payUrl} orderId={row.orderId} />
-                  </span>
-                ) : null}
               </TableCell>
             </TableRow>
           );
