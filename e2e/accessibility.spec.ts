@@ -19,6 +19,8 @@ const VIEWPORTS = [
 /** What the checks need to exist: made through the UI and the sandbox's HTTP API, once per worker. */
 interface Data {
   invoiceId: string;
+  /** An invoice that can still be paid: its page shares it (link, QR code). */
+  openInvoiceId: string;
   paidPayUrl: string;
   openPayUrl: string;
   chosenPayUrl: string;
@@ -51,8 +53,14 @@ const PAGES: PageCheck[] = [
   {
     name: "invoice detail",
     role: "support",
-    path: (data) => `/invoices/${data.invoiceId}`,
+    path: (data) => `/invoices/${data.openInvoiceId}`,
     ready: (page) => expect(page.getByAltText("QR code of the payment link")).toBeVisible(),
+  },
+  {
+    name: "invoice detail (paid: payments first)",
+    role: "support",
+    path: (data) => `/invoices/${data.invoiceId}`,
+    ready: (page) => expect(page.getByTestId("transactions").getByRole("row")).toHaveCount(2),
   },
   {
     name: "invoice detail (underpaid: exception and refunds)",
@@ -384,6 +392,7 @@ async function createData(browser: Browser): Promise<Data> {
   await adminContext.close();
   return {
     invoiceId: paid.id,
+    openInvoiceId: open.id,
     paidPayUrl: paid.payUrl,
     paidOrderId: paid.orderId,
     openPayUrl: open.payUrl,

@@ -19,6 +19,8 @@ test("an underpaid invoice waits on the worklist with what is missing; support a
   await row.getByRole("link", { name: invoice.orderId }).click();
 
   const card = page.getByRole("region", { name: "Exception" });
+  // What is at stake leads the card: 4 of 10 USDT arrived.
+  await expect(card.getByTestId("stake")).toHaveText("Missing 6.00 USDT (≈ 6.00 USD)");
   const message = card.getByLabel("Ask for the rest");
   await expect(message).toHaveValue(new RegExp(`order ${invoice.orderId}`));
   await expect(message).toHaveValue(new RegExp(invoice.payUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
@@ -30,6 +32,7 @@ test("an underpaid invoice waits on the worklist with what is missing; support a
   await dialog.getByRole("button", { name: "Accept as paid" }).click();
   await expect(card.getByTestId("resolution")).toContainText("Accepted as paid by support@example.com");
   await expect(card.getByTestId("resolution")).toContainText("Customer paid the rest by bank transfer");
+  await expect(page.getByTestId("invoice-status")).toHaveText("Accepted as paid");
 
   await page.goto("/");
   await expect(page.getByTestId("worklist")).toBeVisible();
@@ -55,11 +58,19 @@ test("an overpaid invoice is marked resolved by an admin and shows up under the 
 
   await page.goto(invoice.url);
   const card = page.getByRole("region", { name: "Exception" });
+  await expect(card.getByTestId("stake")).toHaveText("Overpaid by 990.00 USDT (≈ 990.00 USD)");
   await card.getByRole("button", { name: "Mark resolved" }).click();
   await page.getByRole("dialog").getByLabel("Note (required)").fill("Kept as credit for the next order");
   await page.getByRole("dialog").getByRole("button", { name: "Mark resolved" }).click();
   await expect(card.getByTestId("resolution")).toContainText("Marked resolved by admin@example.com");
+  await expect(page.getByTestId("invoice-status")).toHaveText("Resolved");
+  await expect(page.getByTestId("timeline")).toContainText(
+    "Marked resolved — Kept as credit for the next order",
+  );
 
   await page.goto(`/invoices?status=unresolved&q=${invoice.orderId}`);
   await expect(page.getByRole("link", { name: invoice.orderId })).toHaveCount(0);
+  // The list reads what the page reads.
+  await page.goto(`/invoices?q=${invoice.orderId}`);
+  await expect(page.getByRole("row").filter({ hasText: invoice.orderId })).toContainText("Resolved");
 });

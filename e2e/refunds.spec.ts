@@ -22,11 +22,12 @@ test("support refunds an overpayment from the invoice; finance approves it from 
   await payInvoice(request, invoice.serviceId, paid, PAYER_WALLET);
   await expect(support.getByTestId("invoice-status")).toHaveText("Overpaid", { timeout: 20_000 });
   await support.goto("/");
-  await expect(support.getByTestId(`worklist-${invoice.orderId}`)).toContainText("2.5 USDT");
+  await expect(support.getByTestId(`worklist-${invoice.orderId}`)).toContainText(/2\.50? USDT/);
   await support.goto(invoice.url);
 
   const refunds = support.getByRole("region", { name: "Refunds" });
-  await refunds.getByRole("link", { name: "Refund" }).click();
+  await expect(refunds.getByTestId("refund-figures")).toContainText("2.50 USDT more than the invoice asked");
+  await refunds.getByRole("link", { name: "Refund the excess" }).click();
   await expect(support.getByTestId("refund-of")).toContainText(invoice.orderId);
   await expect(support.getByLabel("Amount in USDT")).toHaveValue("2.5");
   await expect(support.getByLabel("Reason")).toHaveValue(new RegExp(`Refund of invoice ${invoice.orderId}`));
@@ -67,6 +68,8 @@ test("support refunds an overpayment from the invoice; finance approves it from 
   await expect(support.getByRole("region", { name: "Exception" }).getByTestId("resolution")).toContainText(
     "Refunded by support@example.com",
   );
+  await expect(support.getByTestId("invoice-status")).toHaveText("Refunded");
+  await expect(refunds.getByTestId("refund-figures")).toContainText("gave back 2.50 USDT: the excess");
   await support.goto("/");
   await expect(support.getByTestId("worklist")).toBeVisible();
   await expect(support.getByTestId(`worklist-${invoice.orderId}`)).toHaveCount(0);

@@ -1,4 +1,7 @@
+"use client";
+
 import Link from "next/link";
+import { useDisplay } from "@/components/display/display-provider";
 import { EXCEPTION_LABELS } from "@/lib/exceptions/resolution-labels";
 import { asInvoiceStatus, INVOICE_STATUS_LABELS } from "@/lib/invoices/status";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
@@ -9,6 +12,7 @@ import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
  * when it cannot (the customer paid the rest meanwhile, someone resolved it otherwise).
  */
 export function RefundOfInvoice({ refundOf }: { refundOf: WithdrawalView["refundOf"] }) {
+  const display = useDisplay();
   if (!refundOf) return null;
   const exception = refundOf.resolvedAs
     ? `resolved: ${refundOf.resolvedAs.toLowerCase()}`
@@ -25,7 +29,9 @@ export function RefundOfInvoice({ refundOf }: { refundOf: WithdrawalView["refund
       </span>
       <span className="text-xs text-slate-600" data-testid="refund-invoice-now">
         Now <strong>{INVOICE_STATUS_LABELS[asInvoiceStatus(refundOf.status)].toLowerCase()}</strong> ·
-        received {refundOf.received} {refundOf.currency} · {exception}
+        received{" "}
+        {refundOf.currency ? display.crypto(refundOf.received, refundOf.currency) : refundOf.received} ·{" "}
+        {exception}
       </span>
       {refundOf.notDue ? (
         <span className="text-xs font-medium text-red-700" data-testid="refund-not-due">

@@ -4,7 +4,13 @@ import type { DbOrTx } from "@/lib/db/types";
 import { keysetPage, type KeysetPage } from "@/lib/db/keyset";
 import type { PageSize } from "@/lib/page-size";
 import type { InvoiceListFilter } from "./list-filter";
-import { cursorKeySql, invoiceKeyset, paymentSummarySql, whereClause } from "./list-query";
+import {
+  cursorKeySql,
+  invoiceKeyset,
+  paymentSummarySql,
+  resolutionInForceSql,
+  whereClause,
+} from "./list-query";
 
 /**
  * One page of the invoice list, newest first, by keyset (never OFFSET): the cost of a page is the
@@ -23,7 +29,8 @@ export const invoiceListColumns = {
   orderId: invoices.orderId,
   serviceId: invoices.serviceId,
   status: invoices.status,
-  serviceStatus: invoices.serviceStatus,
+  isFinal: invoices.isFinal,
+  resolution: resolutionInForceSql,
   creationState: invoices.creationState,
   amount: invoices.amount,
   fiatCurrency: invoices.fiatCurrency,

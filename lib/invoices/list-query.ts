@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import { invoices, invoiceTransactions } from "@/lib/db/schema";
+import { invoiceResolutions, invoices, invoiceTransactions, type ResolutionKind } from "@/lib/db/schema";
 import {
   cursorKeySql as keyText,
   keysetCondition as keysetAfter,
@@ -37,6 +37,13 @@ export const paymentSummarySql = {
     string | null
   >`(select t.txid from ${invoiceTransactions} t where t.invoice_id = ${invoiceIdOuter} order by t.first_seen_at desc nulls last, t.id desc nulls last limit 1)`,
 };
+
+/**
+ * How the invoice's exception was resolved, when a resolution is in force: the list reads
+ * Refunded or Resolved rather than the status. One lookup of invoice_resolutions_in_force_key
+ * per row of the page.
+ */
+export const resolutionInForceSql = sql<ResolutionKind | null>`(select r.kind from ${invoiceResolutions} r where r.invoice_id = ${invoiceIdOuter} and r.reopened_at is null)`;
 
 /** created_at as full-precision UTC text, for the cursor. */
 export const cursorKeySql = keyText(invoices.createdAt);

@@ -1,7 +1,10 @@
+import type { ResolutionKind } from "@/lib/db/schema/enums";
+
 /**
  * The service's invoice statuses, normalised to the few a person acts on. The service's own word
- * is always kept and shown beside it; a status we have never seen is shown as it is and treated as
- * not final, so the invoice keeps being refreshed until it settles into something we know.
+ * is kept for those who need it (a detail row on the invoice page); a status we have never seen
+ * is treated as not final, so the invoice keeps being refreshed until it settles into something
+ * we know.
  */
 export const INVOICE_STATUSES = [
   "open",
@@ -53,7 +56,31 @@ export function asInvoiceStatus(stored: string): InvoiceStatus {
   return INVOICE_STATUSES.find((status) => status === stored) ?? "unknown";
 }
 
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+/**
+ * What a person reads about an invoice: its status, or once its exception was resolved, how. An
+ * overpaid invoice whose excess (or whole payment) was paid back is Refunded; one marked
+ * resolved is Resolved; an underpayment accepted as paid says so. New money reopens an exception
+ * and the invoice reads its status again. Derived, never stored: the status column stays the
+ * service's word, normalised.
+ */
+export type InvoiceState = InvoiceStatus | "refunded" | "resolved" | "accepted_as_paid";
+
+const EXCEPTION_STATUSES: readonly InvoiceStatus[] = ["overpaid", "underpaid", "expired"];
+
+const STATE_OF_RESOLUTION: Record<ResolutionKind, InvoiceState> = {
+  refunded: "refunded",
+  marked_resolved: "resolved",
+  accepted_as_paid: "accepted_as_paid",
+};
+
+/** The state of an invoice with this status and the resolution in force (null: none). */
+export function invoiceState(status: InvoiceStatus, resolution: ResolutionKind | null): InvoiceState {
+  if (resolution && EXCEPTION_STATUSES.includes(status)) return STATE_OF_RESOLUTION[resolution];
+  return status;
+}
+
+/** One label per state, in every place: badge, list, timeline, filters and counts. */
+export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
   open: "Open",
   paid: "Paid",
   overpaid: "Overpaid",
@@ -61,9 +88,12 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   expired: "Expired",
   failed: "Failed",
   unknown: "Unknown",
+  refunded: "Refunded",
+  resolved: "Resolved",
+  accepted_as_paid: "Accepted as paid",
 };
 
-export const INVOICE_STATUS_TONES = {
+export const INVOICE_STATE_TONES = {
   open: "info",
   paid: "success",
   overpaid: "warning",
@@ -71,4 +101,12 @@ export const INVOICE_STATUS_TONES = {
   expired: "neutral",
   failed: "danger",
   unknown: "neutral",
-} as const satisfies Record<InvoiceStatus, "info" | "success" | "warning" | "neutral" | "danger">;
+  refunded: "neutral",
+  resolved: "neutral",
+  accepted_as_paid: "success",
+} as const satisfies Record<InvoiceState, "info" | "success" | "warning" | "neutral" | "danger">;
+
+/** The labels and tones of the statuses alone (a filter by status, counts by status): the same words. */
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = INVOICE_STATE_LABELS;
+export const INVOICE_STATUS_TONES: Record<InvoiceStatus, (typeof INVOICE_STATE_TONES)[InvoiceState]> =
+  INVOICE_STATE_TONES;

@@ -1,4 +1,5 @@
 import "server-only";
+import Decimal from "decimal.js";
 import type { DbOrTx } from "@/lib/db/types";
 import type { WithdrawalState } from "@/lib/db/schema";
 import type { ExceptionKind } from "@/lib/exceptions/exception-status";
@@ -6,6 +7,9 @@ import { plainAmount } from "@/lib/exceptions/refund-cap";
 import { whyRefundIsNotDue } from "@/lib/exceptions/refund-due";
 import { loadRefundLedger } from "@/lib/exceptions/refund-ledger";
 import { isPositiveAmount } from "@/lib/currencies/amount-rules";
+import type { RefundStoryEntry } from "./refund-story";
+import { refundChoices, type RefundChoices } from "./refund-choices";
+import { refundHistory } from "./refund-history";
 
 export interface InvoiceRefunds {
   /** The invoice's status these figures were read at. */
@@ -17,6 +21,10 @@ export interface InvoiceRefunds {
   currency: string;
   received: string;
   refundable: string;
+  /** How much more than it asked an overpaid invoice received; null otherwise. */
+  excess: string | null;
+  /** What a new refund would give back by default, and the other choice (see refundChoices). */
+  choices: RefundChoices;
   /** What refunds paid out sent back. */
   refundedSoFar: string;
   /** What refunds must send back to settle the exception, and what of it is left; null without one. */
@@ -30,14 +38,17 @@ export interface InvoiceRefunds {
     address: string;
     createdAt: string;
   }[];
+  /** The refunds' steps (requested, approved, paid out …) for the invoice's timeline. */
+  history: RefundStoryEntry[];
 }
 
-/** The invoice page's Refunds card: the refunds linked to the invoice and what is left to refund. */
+/** The invoice page's Refunds card: the refunds linked to the invoice and what a refund would give back. */
 export async function invoiceRefunds(db: DbOrTx, invoiceId: string): Promise<InvoiceRefunds | null> {
   const ledger = await loadRefundLedger(db, invoiceId);
   if (!ledger) return null;
   const offersRefund =
     isPositiveAmount(ledger.refundable) && whyRefundIsNotDue(ledger, ledger.refundable) === null;
+  const { cryptoAmount } = ledger.invoice;
   return {
     invoiceStatus: ledger.invoice.status,
     exception: ledger.exception,
@@ -45,6 +56,11 @@ export async function invoiceRefunds(db: DbOrTx, invoiceId: string): Promise<Inv
     currency: ledger.currency,
     received: plainAmount(ledger.received),
     refundable: plainAmount(ledger.refundable),
+    excess:
+      ledger.exception === "overpaid" && cryptoAmount !== null
+        ? plainAmount(Decimal.max(new Decimal(ledger.received).minus(cryptoAmount), 0))
+        : null,
+    choices: refundChoices(ledger),
     refundedSoFar: ledger.refundedSoFar,
     toSettle: ledger.toSettle,
     leftToSettle: ledger.leftToSettle,
@@ -56,5 +72,6 @@ export async function invoiceRefunds(db: DbOrTx, invoiceId: string): Promise<Inv
       address: refund.address,
       createdAt: refund.createdAt.toISOString(),
     })),
+    history: await refundHistory(db, ledger.refunds, ledger.currency),
   };
 }

@@ -6,6 +6,7 @@ import { loadRefundLedger } from "@/lib/exceptions/refund-ledger";
 import { isPositiveAmount } from "@/lib/currencies/amount-rules";
 import { emptyWithdrawalForm, type WithdrawalFormValues } from "@/lib/withdrawals/form-schema";
 import type { RefundContext } from "./refund-context";
+import { refundChoices } from "./refund-choices";
 import { suggestedRefund } from "./refund-prefill";
 
 /**
@@ -51,6 +52,7 @@ export async function refundFormFor(
       currency,
       network: invoice.network,
       refundable: plainAmount(ledger.refundable),
+      choices: refundChoices(ledger),
       sourceWallets: ledger.sourceWallets,
     },
   };

@@ -1,40 +1,17 @@
-import Decimal from "decimal.js";
-import { exceptionKind } from "@/lib/exceptions/exception-status";
-import { plainAmount } from "@/lib/exceptions/refund-cap";
-
-export interface RefundPrefillInput {
-  invoice: {
-    orderId: string;
-    status: string;
-    cryptoAmount: string | null;
-    paidCryptoAmount: string | null;
-    customerId: string | null;
-  };
-  currency: string;
-  received: string;
-  refundable: string;
-}
+import { refundChoices, type RefundChoicesInput } from "./refund-choices";
 
 /**
- * The refund a person most likely wants: the excess of an overpayment, or all that was received
- * of an underpaid or expired invoice the merchant will not honour; never more than is left.
+ * The refund a person most likely wants, as the form opens: the excess of an overpayment, or all
+ * that was received of an underpaid or expired invoice the merchant will not honour; never more
+ * than is left. Once refunds cover what the exception put at stake, the amount is left empty:
+ * refunding more is the person's choice.
  */
-export function suggestedRefund({ invoice, currency, received, refundable }: RefundPrefillInput) {
-  const kind = exceptionKind(invoice);
-  const wanted =
-    kind === "overpaid" && invoice.cryptoAmount
-      ? new Decimal(received).minus(invoice.cryptoAmount)
-      : new Decimal(received);
-  const amount = Decimal.max(Decimal.min(wanted, refundable), 0);
-  const why =
-    kind === "overpaid"
-      ? "the overpayment"
-      : kind === "underpaid"
-        ? "an underpayment that will not be honoured"
-        : "a payment after the invoice expired";
+export function suggestedRefund(input: RefundChoicesInput) {
+  const choices = refundChoices(input);
+  const preferred = choices.preferred ? choices[choices.preferred] : null;
   return {
-    amount: amount.isZero() ? "" : plainAmount(amount),
-    reason: `Refund of invoice ${invoice.orderId}: ${why} (${plainAmount(amount)} ${currency}).`,
-    customerId: invoice.customerId ?? "",
+    amount: preferred?.amount ?? "",
+    reason: preferred?.reason ?? `Refund of invoice ${input.invoice.orderId}: `,
+    customerId: choices.customerId,
   };
 }

@@ -1,19 +1,29 @@
-import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
+"use client";
+
+import { useDisplay } from "@/components/display/display-provider";
 import { Card } from "@/components/ui/card";
 import { DetailList, type DetailItem } from "@/components/ui/detail-list";
+import { isPositiveAmount } from "@/lib/currencies/amount-rules";
+import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 import { ExpiryCountdown } from "./expiry-countdown";
 
-export function AmountsCard({ invoice }: { invoice: InvoiceDetail }) {
-  const crypto = (value: string | null) => (value && invoice.currency ? `${value} ${invoice.currency}` : "—");
+/**
+ * The invoice's amounts and terms. "Still due" only while something is due (never "0 USDT" on an
+ * overpaid invoice); the expiry only while it can still be paid, or when it expired.
+ */
+export function AmountsCard({ invoice, payable }: { invoice: InvoiceDetail; payable: boolean }) {
+  const display = useDisplay();
+  const crypto = (value: string | null) =>
+    value && invoice.currency ? display.crypto(value, invoice.currency) : "—";
+  const fiat = (value: string | null) => (value ? display.fiat(value, invoice.fiatCurrency) : "—");
+  const stillDue =
+    isPositiveAmount(invoice.remainingCryptoAmount) && (payable || invoice.status === "underpaid");
   const items: DetailItem[] = [
-    { label: "Amount", value: <strong>{`${invoice.amount} ${invoice.fiatCurrency}`}</strong> },
-    {
-      label: "Paid",
-      value: invoice.paidFiatAmount ? `${invoice.paidFiatAmount} ${invoice.fiatCurrency}` : "—",
-    },
+    { label: "Amount", value: <strong>{fiat(invoice.amount)}</strong> },
+    { label: "Paid", value: fiat(invoice.paidFiatAmount) },
     { label: "Crypto amount", value: crypto(invoice.cryptoAmount) },
     { label: "Paid in crypto", value: crypto(invoice.paidCryptoAmount) },
-    { label: "Still due", value: crypto(invoice.remainingCryptoAmount) },
+    ...(stillDue ? [{ label: "Still due", value: crypto(invoice.remainingCryptoAmount) }] : []),
     {
       label: "Method",
       value: invoice.currency
@@ -26,18 +36,11 @@ export function AmountsCard({ invoice }: { invoice: InvoiceDetail }) {
     },
     { label: "Customer", value: invoice.customerId ?? "—" },
     { label: "Payments", value: invoice.isPaymentMultiple ? "Several allowed" : "One payment" },
-    {
-      label: "Expires",
-      value: invoice.expiresAt ? (
-        <ExpiryCountdown expiresAt={invoice.expiresAt} isFinal={invoice.isFinal} />
-      ) : (
-        "—"
-      ),
-    },
-    {
-      label: "Service id",
-      value: invoice.serviceId ? <code className="text-xs">{invoice.serviceId}</code> : "—",
-    },
+    ...(invoice.expiresAt && payable
+      ? [{ label: "Expires", value: <ExpiryCountdown expiresAt={invoice.expiresAt} /> }]
+      : invoice.expiresAt && invoice.status === "expired"
+        ? [{ label: "Expired", value: display.dateTime(invoice.expiresAt) }]
+        : []),
   ];
   return (
     <Card title="Amounts">
@@ -47,8 +50,8 @@ export function AmountsCard({ invoice }: { invoice: InvoiceDetail }) {
           className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
           data-testid="asked-differs"
         >
-          Paydesk asked for {invoice.askedDiffers.amount} {invoice.askedDiffers.fiatCurrency}, but the service
-          already had an invoice with this order id, for {invoice.amount} {invoice.fiatCurrency}: that is what
+          Paydesk asked for {display.fiat(invoice.askedDiffers.amount, invoice.askedDiffers.fiatCurrency)},
+          but the service already had an invoice with this order id, for {fiat(invoice.amount)}: that is what
           the customer is asked to pay. Create a new invoice if the amount must change.
         </p>
       ) : null}

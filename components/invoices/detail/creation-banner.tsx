@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useDisplay } from "@/components/display/display-provider";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/format";
 import { resendInvoiceAction } from "@/lib/invoices/actions";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 
@@ -68,11 +68,12 @@ export function CreationBanner({ invoice, canCreate }: { invoice: InvoiceDetail;
 
 /** What the loop that resends creations is doing about it: sending again, or stopped. */
 function ResendingNote({ resending }: { resending: NonNullable<InvoiceDetail["resending"]> }) {
+  const display = useDisplay();
   const attempts = `${resending.attempts} of ${resending.maxAttempts} attempts made`;
   return (
     <p data-testid="creation-resending">
       {resending.nextAt
-        ? `Paydesk keeps sending it by itself with the same order id (${attempts}); the next by ${formatDateTime(resending.nextAt)}.`
+        ? `Paydesk keeps sending it by itself with the same order id (${attempts}); the next by ${display.dateTime(resending.nextAt)}.`
         : `Paydesk stopped sending it by itself after ${resending.attempts} attempts: it waits for someone to send it again.`}
     </p>
   );

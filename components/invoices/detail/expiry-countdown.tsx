@@ -1,24 +1,24 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { formatCountdown, formatDateTime } from "@/lib/format";
+import { useDisplay } from "@/components/display/display-provider";
+import { formatCountdown } from "@/lib/display/time";
 
-export function ExpiryCountdown({ expiresAt, isFinal }: { expiresAt: string; isFinal: boolean }) {
+/** When an invoice that can still be paid expires, in the person's zone, counting down. */
+export function ExpiryCountdown({ expiresAt }: { expiresAt: string }) {
+  const display = useDisplay();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (isFinal) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [isFinal]);
+  }, []);
   const left = new Date(expiresAt).getTime() - now;
   return (
     <span data-testid="expiry">
-      {formatDateTime(expiresAt)}
-      {!isFinal ? (
-        <span className={left > 0 ? "ml-2 text-slate-500" : "ml-2 text-red-600"}>
-          {left > 0 ? `(in ${formatCountdown(left)})` : "(expired)"}
-        </span>
-      ) : null}
+      {display.dateTime(expiresAt)}
+      <span className={left > 0 ? "ml-2 text-slate-500" : "ml-2 text-red-600"} suppressHydrationWarning>
+        {left > 0 ? `(in ${formatCountdown(left)})` : "(expired)"}
+      </span>
     </span>
   );
 }

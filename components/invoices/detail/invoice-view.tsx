@@ -1,7 +1,7 @@
 "use client";
 
 import { AuditLink } from "@/components/audit/audit-link";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { fetchJson } from "@/lib/query-client";
@@ -18,10 +18,16 @@ import { ShareCard } from "./share-card";
 import { SyncInfo } from "./sync-info";
 import { Timeline } from "./timeline";
 import { TransactionsTable } from "./transactions-table";
+import { useInvoiceException, useInvoiceRefunds } from "./use-invoice-news";
 
 /** How often an open invoice's page asks for news; the server refreshes from the service at most every 5 s. */
 const POLL_MS = 3_000;
 
+/**
+ * The invoice page tells its story: an invoice that can still be paid leads with its amounts and
+ * the way to share it; one that cannot leads with what is at stake (an exception) and its
+ * payments, then its refunds; its timeline weaves in refunds and resolutions.
+ */
 export function InvoiceView({
   initial,
   canCreate,
@@ -40,6 +46,7 @@ export function InvoiceView({
   exception: InvoiceException;
   canResolve: boolean;
 }) {
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ["invoice", initial.id],
     queryFn: () => fetchJson<InvoiceDetail>(`/api/invoices/${initial.id}`),
@@ -47,6 +54,35 @@ export function InvoiceView({
     refetchInterval: (current) => (current.state.data?.isFinal ? false : POLL_MS),
   });
   const invoice = query.data;
+  const exceptionNews = useInvoiceException(invoice.id, invoice.status, exception);
+  const refundNews = useInvoiceRefunds(invoice.id, invoice.status, refunds);
+  const created = invoice.creationState === "created";
+  const payable = created && !invoice.isFinal && Boolean(invoice.payUrl);
+  const story = [...exceptionNews.data.history, ...(refundNews?.history ?? [])];
+
+  const resolutionCard = (
+    <ResolutionCard
+      invoiceId={invoice.id}
+      data={exceptionNews.data}
+      canResolve={canResolve}
+      onResolved={async () => {
+        await exceptionNews.refetch();
+        // A resolved exception offers no refund any more.
+        await queryClient.invalidateQueries({ queryKey: ["invoice-refunds", invoice.id] });
+      }}
+    />
+  );
+  const payments = <TransactionsTable transactions={invoice.transactions} currency={invoice.currency} />;
+  const refundsCard = refundNews ? (
+    <RefundsCard invoiceId={invoice.id} data={refundNews} canRefund={canRefund} />
+  ) : null;
+  const timeline = <Timeline events={invoice.events} story={story} currency={invoice.currency} />;
+  const service = (
+    <div className="grid content-start gap-6">
+      <SyncInfo invoice={invoice} fetchFailed={query.isRefetchError} />
+      {invoice.additionalData ? <JsonBlock title="Additional data" value={invoice.additionalData} /> : null}
+    </div>
+  );
 
   return (
     <div className="grid gap-6">
@@ -55,12 +91,11 @@ export function InvoiceView({
           <p className="text-sm text-slate-500">Invoice</p>
           <h1 className="font-mono text-xl font-semibold break-all">{invoice.orderId}</h1>
           <div className="flex items-center gap-2">
-            <InvoiceStatusBadge status={invoice.status} serviceStatus={invoice.serviceStatus} />
-            {invoice.serviceStatus ? (
-              <span className="text-xs text-slate-500" data-testid="service-status">
-                service: {invoice.serviceStatus}
-              </span>
-            ) : null}
+            <InvoiceStatusBadge
+              status={invoice.status}
+              resolution={exceptionNews.data.resolution?.how ?? null}
+              serviceStatus={invoice.serviceStatus}
+            />
           </div>
         </div>
         <div className="flex items-center gap-3">
@@ -73,38 +108,43 @@ export function InvoiceView({
         </div>
       </div>
       <CreationBanner invoice={invoice} canCreate={canCreate} />
-      {invoice.creationState === "created" ? (
+      {payable ? (
         <>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <AmountsCard invoice={invoice} />
-            <ShareCard invoice={invoice} />
+          {/* On a phone the way to share comes first: that is what a new invoice is opened for. */}
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <div className="lg:col-start-2 lg:row-start-1">
+              <ShareCard invoice={invoice} />
+            </div>
+            <div className="lg:col-start-1 lg:row-start-1">
+              <AmountsCard invoice={invoice} payable />
+            </div>
           </div>
-          <ResolutionCard
-            invoiceId={invoice.id}
-            invoiceStatus={invoice.status}
-            initial={exception}
-            canResolve={canResolve}
-          />
-          <TransactionsTable transactions={invoice.transactions} currency={invoice.currency} />
-          {refunds ? (
-            <RefundsCard
-              invoiceId={invoice.id}
-              invoiceStatus={invoice.status}
-              initial={refunds}
-              canRefund={canRefund}
-            />
-          ) : null}
+          {resolutionCard}
+          {payments}
+          {refundsCard}
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            {timeline}
+            {service}
+          </div>
         </>
-      ) : null}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Timeline events={invoice.events} />
-        <div className="grid content-start gap-6">
-          <SyncInfo invoice={invoice} fetchFailed={query.isRefetchError} />
-          {invoice.additionalData ? (
-            <JsonBlock title="Additional data" value={invoice.additionalData} />
-          ) : null}
+      ) : created ? (
+        <>
+          {resolutionCard}
+          {payments}
+          {refundsCard}
+          {/* On a phone: amounts, timeline, then the service's details; side by side on a wide screen. */}
+          <div className="grid items-start gap-6 lg:grid-cols-2">
+            <AmountsCard invoice={invoice} payable={false} />
+            <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">{timeline}</div>
+            {service}
+          </div>
+        </>
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          {timeline}
+          {service}
         </div>
-      </div>
+      )}
     </div>
   );
 }

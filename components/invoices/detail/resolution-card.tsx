@@ -1,16 +1,13 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useDisplay } from "@/components/display/display-provider";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { acceptAsPaidAction, markResolvedAction } from "@/lib/exceptions/actions";
 import type { InvoiceException } from "@/lib/exceptions/invoice-exception";
 import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
-import { formatDateTime } from "@/lib/format";
-import { fetchJson } from "@/lib/query-client";
+import { ExceptionStakeLine } from "./exception-stake";
 import { ResolveButton } from "./resolve-button";
-
-const POLL_MS = 10_000;
 
 const KIND_TEXT = {
   overpaid: "The customer paid more than the invoice asked.",
@@ -18,32 +15,33 @@ const KIND_TEXT = {
   expired_with_payment: "A payment arrived but the invoice expired before it was complete.",
 } as const;
 
-/** An exception on the invoice page: how it was resolved, or the ways to resolve it. */
+const REFUNDED_TEXT = {
+  excess: "the excess was paid back",
+  whole: "the whole payment was paid back",
+  part: "part of it was paid back",
+} as const;
+
+/** An exception on the invoice page: what is at stake, how it was resolved, or the ways to resolve it. */
 export function ResolutionCard({
   invoiceId,
-  invoiceStatus,
-  initial,
+  data,
   canResolve,
+  onResolved,
 }: {
   invoiceId: string;
-  invoiceStatus: string;
-  initial: InvoiceException;
+  data: InvoiceException;
   canResolve: boolean;
+  onResolved: () => Promise<unknown>;
 }) {
-  const query = useQuery({
-    queryKey: ["invoice-exception", invoiceId, invoiceStatus],
-    queryFn: () => fetchJson<InvoiceException>(`/api/invoices/${invoiceId}/exception`),
-    initialData: initial.invoiceStatus === invoiceStatus ? initial : undefined,
-    placeholderData: keepPreviousData,
-    refetchInterval: (current) =>
-      current.state.data?.kind && !current.state.data.resolution ? POLL_MS : false,
-  });
-  const data = query.data ?? initial;
+  const display = useDisplay();
   if (!data.kind && !data.resolution) return null;
-  const { resolution, options } = data;
+  const { resolution, options, stake, refunded } = data;
   return (
     <Card title="Exception">
-      {data.kind ? <p className="text-sm">{KIND_TEXT[data.kind]}</p> : null}
+      <div className="grid gap-1">
+        {stake ? <ExceptionStakeLine stake={stake} /> : null}
+        {data.kind ? <p className="text-sm text-slate-600">{KIND_TEXT[data.kind]}</p> : null}
+      </div>
       {resolution ? (
         <div
           className="grid gap-1 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm"
@@ -51,14 +49,21 @@ export function ResolutionCard({
         >
           <p className="font-medium">
             {RESOLUTION_LABELS[resolution.how]} by {resolution.by ?? "Paydesk"} on{" "}
-            {formatDateTime(resolution.at)}
+            {display.dateTime(resolution.at)}
+            {resolution.how === "refunded" && refunded && stake
+              ? `: ${REFUNDED_TEXT[refunded.what]} (${display.crypto(refunded.amount, stake.currency)}).`
+              : null}
           </p>
           <p className="whitespace-pre-wrap">{resolution.note}</p>
         </div>
       ) : (
         <p className="text-sm font-medium text-amber-800" data-testid="resolution">
           Unresolved: it stays on the home page&apos;s worklist until someone deals with it.
-          {options.includes("refund") ? " A refund (below) resolves it once paid." : ""}
+          {options.includes("refund")
+            ? data.kind === "overpaid"
+              ? " A refund of the excess (below) resolves it once paid out."
+              : " A refund (below) resolves it once paid out."
+            : ""}
         </p>
       )}
       {data.askForRest ? (
@@ -89,7 +94,7 @@ export function ResolutionCard({
               title="Accept what arrived as full payment?"
               explanation="The invoice leaves the worklist as paid in full. Say why (e.g. the difference was settled another way)."
               action={acceptAsPaidAction}
-              onDone={query.refetch}
+              onDone={onResolved}
             />
           ) : null}
           {options.includes("mark_resolved") ? (
@@ -99,7 +104,7 @@ export function ResolutionCard({
               title="Mark this exception resolved?"
               explanation="The invoice leaves the worklist. Say how it was dealt with (e.g. credited to the customer's account)."
               action={markResolvedAction}
-              onDone={query.refetch}
+              onDone={onResolved}
             />
           ) : null}
         </div>

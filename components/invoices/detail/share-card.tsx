@@ -1,19 +1,30 @@
 "use client";
 
 import QRCode from "qrcode";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useDisplay } from "@/components/display/display-provider";
 import { Button } from "@/components/ui/button";
-import { formatDateTime } from "@/lib/format";
-import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 import { Card } from "@/components/ui/card";
 import { copyText } from "@/components/ui/copy-button";
+import { toast } from "@/components/ui/toaster";
+import { paymentMessage } from "@/lib/invoices/customer-message";
+import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 
-export function paymentMessage(invoice: InvoiceDetail): string {
-  const expiry = invoice.expiresAt ? ` The link is valid until ${formatDateTime(invoice.expiresAt)}.` : "";
-  return `Please pay ${invoice.amount} ${invoice.fiatCurrency} for order ${invoice.orderId} here: ${invoice.payUrl}${expiry}`;
+const noSubscription = () => () => {};
+
+/** Whether the browser has a native share sheet (phones, some desktops); false on the server. */
+function useCanShare(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => typeof navigator.share === "function",
+    () => false,
+  );
 }
 
+/** The payment link and a ready message for the customer, while the invoice can still be paid. */
 export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
+  const display = useDisplay();
+  const canShare = useCanShare();
   const [qr, setQr] = useState<string>();
   const payUrl = invoice.payUrl;
   useEffect(() => {
@@ -24,6 +35,19 @@ export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
   }, [payUrl]);
 
   if (!payUrl) return <Card title="Share with the customer">No payment link yet.</Card>;
+  // Written when used, so its "valid for" counts from the moment it is sent.
+  const message = () => paymentMessage({ ...invoice, payUrl }, display);
+
+  async function share() {
+    try {
+      await navigator.share({ title: `Payment for order ${invoice.orderId}`, text: message() });
+    } catch (error) {
+      // Closing the sheet without choosing is not a failure.
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      toast.error("Could not open the share sheet: copy the message instead.");
+    }
+  }
+
   return (
     <Card title="Share with the customer">
       <div className="grid gap-2">
@@ -38,10 +62,19 @@ export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
           onFocus={(event) => event.target.select()}
         />
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => copyText(payUrl, "Payment link")}>
+          {canShare ? (
+            <Button size="sm" onClick={share}>
+              Share…
+            </Button>
+          ) : null}
+          <Button
+            size="sm"
+            variant={canShare ? "secondary" : "primary"}
+            onClick={() => copyText(payUrl, "Payment link")}
+          >
             Copy link
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => copyText(paymentMessage(invoice), "Message")}>
+          <Button size="sm" variant="secondary" onClick={() => copyText(message(), "Message")}>
             Copy message
           </Button>
           <Button size="sm" variant="secondary" asChild>

@@ -2,14 +2,20 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useDisplay } from "@/components/display/display-provider";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { DetailList } from "@/components/ui/detail-list";
 import { toast } from "@/components/ui/toaster";
-import { formatDateTime } from "@/lib/format";
 import { refreshInvoiceAction } from "@/lib/invoices/actions";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
-import { Card } from "@/components/ui/card";
 
+/**
+ * What the service said and when: the one place its own words appear (its id and its raw
+ * status), for whoever needs to look the invoice up there.
+ */
 export function SyncInfo({ invoice, fetchFailed }: { invoice: InvoiceDetail; fetchFailed: boolean }) {
+  const display = useDisplay();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
@@ -39,12 +45,31 @@ export function SyncInfo({ invoice, fetchFailed }: { invoice: InvoiceDetail; fet
     >
       <p className="text-sm" data-testid="last-synced">
         {invoice.lastSyncedAt
-          ? `Last confirmed ${formatDateTime(invoice.lastSyncedAt)}`
+          ? `Last confirmed ${display.dateTime(invoice.lastSyncedAt)}`
           : "Not confirmed yet."}
         {!invoice.isFinal && invoice.creationState === "created"
           ? " · updates by itself while this page is open"
           : ""}
       </p>
+      <DetailList
+        size="compact"
+        items={[
+          {
+            label: "Service id",
+            value: invoice.serviceId ? <code className="break-all text-xs">{invoice.serviceId}</code> : "—",
+          },
+          {
+            label: "Service status",
+            value: invoice.serviceStatus ? (
+              <code className="text-xs" data-testid="service-status">
+                {invoice.serviceStatus}
+              </code>
+            ) : (
+              "—"
+            ),
+          },
+        ]}
+      />
       {fetchFailed ? (
         <p role="alert" className="text-sm text-amber-700">
           Lost contact with Paydesk; showing the last known state. Retrying…

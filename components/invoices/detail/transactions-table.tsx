@@ -1,3 +1,6 @@
+"use client";
+
+import { useDisplay } from "@/components/display/display-provider";
 import {
   Table,
   TableBody,
@@ -7,9 +10,9 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/format";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 
+/** The payments the invoice received: what a paid invoice leads with. */
 export function TransactionsTable({
   transactions,
   currency,
@@ -17,16 +20,17 @@ export function TransactionsTable({
   transactions: InvoiceDetail["transactions"];
   currency: string | null;
 }) {
+  const display = useDisplay();
   return (
-    <section className="grid gap-3" aria-label="Transactions">
-      <h2 className="font-semibold">Transactions</h2>
+    <section className="grid gap-3" aria-label="Payments">
+      <h2 className="font-semibold">Payments</h2>
       <Table data-testid="transactions">
         <TableHeader>
           <TableRow>
-            <TableHead>Transaction hash</TableHead>
-            <TableHead>From wallet</TableHead>
             <TableHead className="text-right">Amount</TableHead>
             <TableHead>Seen</TableHead>
+            <TableHead>Transaction hash</TableHead>
+            <TableHead>From wallet</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -35,6 +39,12 @@ export function TransactionsTable({
           ) : null}
           {transactions.map((transaction) => (
             <TableRow key={transaction.txid}>
+              <TableCell label="Amount" className="whitespace-nowrap text-right font-medium tabular-nums">
+                {currency ? display.crypto(transaction.amount, currency) : transaction.amount}
+              </TableCell>
+              <TableCell label="Seen" className="whitespace-nowrap">
+                {display.dateTime(transaction.firstSeenAt)}
+              </TableCell>
               <TableCell
                 label="Transaction hash"
                 className="max-w-64 truncate font-mono text-xs"
@@ -49,10 +59,6 @@ export function TransactionsTable({
               >
                 <span className="block truncate">{transaction.sourceWallet ?? "—"}</span>
               </TableCell>
-              <TableCell label="Amount" className="text-right">
-                {transaction.amount} {currency ?? ""}
-              </TableCell>
-              <TableCell label="Seen">{formatDateTime(transaction.firstSeenAt)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,28 +1,24 @@
 import { Badge } from "@/components/ui/badge";
 import type { InvoiceListRow } from "@/lib/invoices/list-invoices";
 import {
-  INVOICE_STATUS_LABELS,
-  INVOICE_STATUS_TONES,
-  INVOICE_STATUSES,
-  type InvoiceStatus,
+  asInvoiceStatus,
+  INVOICE_STATE_LABELS,
+  INVOICE_STATE_TONES,
+  invoiceState,
 } from "@/lib/invoices/status";
 
-const isKnown = (status: string): status is InvoiceStatus =>
-  (INVOICE_STATUSES as readonly string[]).includes(status);
-
-/** The normalised status, with the service's own word in the tooltip; or why there is none yet. */
+/** The invoice's state in the list's words (the badge's), or why it has none yet. */
 export function InvoiceListStatus({
   row,
 }: {
-  row: Pick<InvoiceListRow, "status" | "serviceStatus" | "creationState">;
+  row: Pick<InvoiceListRow, "status" | "resolution" | "creationState">;
 }) {
   if (row.creationState === "sending") return <Badge tone="neutral">Not sent yet</Badge>;
   if (row.creationState === "rejected") return <Badge tone="danger">Refused by the service</Badge>;
-  const status = isKnown(row.status) ? row.status : "unknown";
-  const title = row.serviceStatus ? `Service status: ${row.serviceStatus}` : undefined;
+  const state = invoiceState(asInvoiceStatus(row.status), row.resolution);
   return (
-    <Badge tone={INVOICE_STATUS_TONES[status]} title={title}>
-      {INVOICE_STATUS_LABELS[status]}
+    <Badge tone={INVOICE_STATE_TONES[state]} className="whitespace-nowrap">
+      {INVOICE_STATE_LABELS[state]}
     </Badge>
   );
 }

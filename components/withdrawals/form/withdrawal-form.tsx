@@ -59,7 +59,7 @@ export function WithdrawalForm({
 
   return (
     <form onSubmit={submit} className="grid gap-6" noValidate>
-      {refund ? <RefundOf refund={refund} /> : null}
+      {refund ? <RefundOf refund={refund} form={form} /> : null}
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-2">
         {refund ? null : (
           <>
