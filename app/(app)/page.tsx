@@ -145,7 +145,7 @@ export default async function HomePage({
             id: row.id,
             orderId: row.orderId,
             status: row.status,
-            serviceStatus: row.serviceStatus,
+            resolution: row.resolution,
             amount: row.amount,
             fiatCurrency: row.fiatCurrency,
             customerId: row.customerId,

@@ -104,7 +104,7 @@ function ResolvedRows({ rows }: { rows: ResolvedException[] }) {
           className="grid gap-1 py-2 sm:grid-cols-[7rem_1fr] sm:gap-4"
           data-testid={`resolved-${row.orderId}`}
         >
-          <InvoiceCells invoice={row}>
+          <InvoiceCells invoice={row} resolution={row.how}>
             <p>
               {RESOLUTION_LABELS[row.how]} by {row.resolvedBy ?? "Paydesk"} on{" "}
               <DateTime value={row.resolvedAt} />
@@ -120,15 +120,18 @@ function ResolvedRows({ rows }: { rows: ResolvedException[] }) {
 /** A worklist row's status badge and invoice link, then what the row says about it. */
 function InvoiceCells({
   invoice,
+  resolution = null,
   children,
 }: {
-  invoice: { id: string; orderId: string; status: string; serviceStatus: string | null };
+  invoice: { id: string; orderId: string; status: string };
+  /** How it was resolved, for the resolved list: the badge then says Refunded or Resolved. */
+  resolution?: ResolvedException["how"] | null;
   children: ReactNode;
 }) {
   return (
     <>
       <div className="self-start">
-        <InvoiceStatusBadge status={asInvoiceStatus(invoice.status)} serviceStatus={invoice.serviceStatus} />
+        <InvoiceStatusBadge status={asInvoiceStatus(invoice.status)} resolution={resolution} />
       </div>
       <div>
         <Link href={`/invoices/${invoice.id}`} className="font-mono font-medium hover:underline">

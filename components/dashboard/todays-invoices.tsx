@@ -4,12 +4,14 @@ import { RelativeTime } from "@/components/display/relative-time";
 import { InvoiceStatusBadge } from "@/components/invoices/invoice-status-badge";
 import { Button } from "@/components/ui/button";
 import { asInvoiceStatus } from "@/lib/invoices/status";
+import type { ResolutionKind } from "@/lib/db/schema";
 
 export interface TodaysInvoice {
   id: string;
   orderId: string;
   status: string;
-  serviceStatus: string | null;
+  /** The resolution in force, for the badge (Refunded, Resolved). */
+  resolution: ResolutionKind | null;
   amount: string;
   fiatCurrency: string;
   customerId: string | null;
@@ -64,7 +66,7 @@ export function TodaysInvoices({
               data-testid={`today-${row.orderId}`}
             >
               <div className="self-start">
-                <InvoiceStatusBadge status={asInvoiceStatus(row.status)} serviceStatus={row.serviceStatus} />
+                <InvoiceStatusBadge status={asInvoiceStatus(row.status)} resolution={row.resolution} />
               </div>
               <div className="min-w-0">
                 <Link href={`/invoices/${row.id}`} className="font-mono font-medium hover:underline">
