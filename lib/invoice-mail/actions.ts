@@ -1,11 +1,10 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { defineAction } from "@/lib/auth/define-action";
 import { RuleError } from "@/lib/auth/rule-error";
 import { appMailConfig } from "@/lib/mail/app-mail";
-import { mailAddressSchema } from "@/lib/mail/mail-address";
+import { emailInvoiceSchema } from "./email-form-schema";
 import { queueInvoiceMail } from "./invoice-mail";
 
 const NOT_SET_UP =
@@ -14,11 +13,7 @@ const NOT_SET_UP =
 /** "Email the payment link" / "Ask for the rest by email" on an invoice's page. */
 export const emailInvoiceAction = defineAction({
   permission: "invoices:create",
-  schema: z.object({
-    invoiceId: z.uuid(),
-    kind: z.enum(["payment_link", "ask_for_rest"]),
-    to: mailAddressSchema,
-  }),
+  schema: emailInvoiceSchema,
   handler: async ({ invoiceId, kind, to }, { db, user, actor }) => {
     const mail = appMailConfig();
     if (!mail) throw new RuleError(NOT_SET_UP);

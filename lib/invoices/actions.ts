@@ -19,7 +19,9 @@ export const createInvoiceAction = defineAction({
   schema: invoiceFormSchema,
   handler: async (form, { db, user, actor }) => {
     const client = getServiceClient(await browserOrigin());
-    const intent = await recordInvoiceIntent(db, toServiceInput(form), user.id, leaseCoveringCall(client));
+    const intent = await recordInvoiceIntent(db, toServiceInput(form), user.id, leaseCoveringCall(client), {
+      customerEmail: form.customerEmail || null,
+    });
     const outcome = await sendInvoice(db, client, intent, user.id, (tx, invoice) =>
       recordAudit(tx, actor, {
         action: form.duplicateOf ? "invoice.duplicated" : "invoice.created",

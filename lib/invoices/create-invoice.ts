@@ -44,8 +44,11 @@ export async function recordInvoiceIntent(
   request: CreateInvoiceInput,
   userId: string,
   leaseMs = INTENT_GRACE_MS,
+  /** Paydesk's own fields, never sent to the service. */
+  own: { customerEmail: string | null } = { customerEmail: null },
 ): Promise<Invoice> {
   const values = {
+    customerEmail: own.customerEmail,
     orderId: request.orderId,
     creationState: "sending" as const,
     creationError: null,

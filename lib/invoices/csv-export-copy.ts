@@ -35,6 +35,7 @@ const cells: Record<(typeof CSV_COLUMNS)[number], SQL> = {
   currency: guarded(invoices.currency),
   network: guarded(invoices.network),
   customer_id: guarded(invoices.customerId),
+  customer_email: guarded(invoices.customerEmail),
   created_at: plain(cursorKeySql),
   // Date.toISOString() of what node-postgres reads: milliseconds, truncated.
   expires_at: sql`to_char(${invoices.expiresAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,

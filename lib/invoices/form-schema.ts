@@ -12,6 +12,7 @@ import {
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { fiatAmountIssue } from "@/lib/currencies/amount-rules";
 import { paymentMethodIssues } from "@/lib/currencies/crypto";
+import { mailAddressSchema } from "@/lib/mail/mail-address";
 
 /**
  * The invoice form, shared by the browser (react-hook-form) and the server action. Every value is
@@ -38,6 +39,8 @@ export const invoiceFormSchema = z
       .refine((value) => Number(value) <= 5, "Accuracy is at most 5 %."),
     isPaymentMultiple: z.boolean(),
     customerId: safeText().trim().max(255, "A customer id has at most 255 characters."),
+    /** Where "Email the payment link" sends it; Paydesk's own, never sent to the service. */
+    customerEmail: z.string().trim().max(254).pipe(z.literal("").or(mailAddressSchema)),
     extraData: safeText().superRefine(checkExtraData),
     webhookUrl: optionalUrl,
     returnUrl: optionalUrl,
@@ -75,6 +78,7 @@ export function emptyInvoiceForm(orderId: string): InvoiceFormValues {
     accuracyPercent: "0",
     isPaymentMultiple: true,
     customerId: "",
+    customerEmail: "",
     extraData: "",
     webhookUrl: "",
     returnUrl: "",

@@ -61,6 +61,7 @@ export async function getInvoiceDetail(db: DbOrTx, id: string) {
     payUrl: invoice.payUrl,
     isPaymentMultiple: invoice.isPaymentMultiple,
     customerId: invoice.customerId,
+    customerEmail: invoice.customerEmail,
     additionalData: invoice.additionalData,
     expiresAt: iso(invoice.expiresAt),
     createdAt: invoice.createdAt.toISOString(),

@@ -14,6 +14,7 @@ import { InvoiceStatusBadge } from "../invoice-status-badge";
 import { JsonBlock } from "./json-block";
 import { RefundsCard } from "./refunds-card";
 import { ResolutionCard } from "./resolution-card";
+import { EmailCard } from "./email-card";
 import { ShareCard } from "./share-card";
 import { SyncInfo } from "./sync-info";
 import { Timeline } from "./timeline";
@@ -36,6 +37,7 @@ export function InvoiceView({
   canRefund,
   exception,
   canResolve,
+  mail,
 }: {
   initial: InvoiceDetail;
   canCreate: boolean;
@@ -45,6 +47,8 @@ export function InvoiceView({
   canRefund: boolean;
   exception: InvoiceException;
   canResolve: boolean;
+  /** Whether Paydesk can send mail (SMTP_URL): the Email card is offered only then. */
+  mail: boolean;
 }) {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -59,6 +63,15 @@ export function InvoiceView({
   const created = invoice.creationState === "created";
   const payable = created && !invoice.isFinal && Boolean(invoice.payUrl);
   const story = [...exceptionNews.data.history, ...(refundNews?.history ?? [])];
+  const waitsForRest = created && !invoice.isFinal && invoice.status === "underpaid";
+  const emailCard = mail ? (
+    <EmailCard
+      invoiceId={invoice.id}
+      customerEmail={invoice.customerEmail}
+      kind={payable && invoice.status === "open" ? "payment_link" : waitsForRest ? "ask_for_rest" : null}
+      canSend={canCreate}
+    />
+  ) : null;
 
   const resolutionCard = (
     <ResolutionCard
@@ -112,8 +125,9 @@ export function InvoiceView({
         <>
           {/* On a phone the way to share comes first: that is what a new invoice is opened for. */}
           <div className="grid items-start gap-6 lg:grid-cols-2">
-            <div className="lg:col-start-2 lg:row-start-1">
+            <div className="grid gap-6 lg:col-start-2 lg:row-start-1">
               <ShareCard invoice={invoice} />
+              {emailCard}
             </div>
             <div className="lg:col-start-1 lg:row-start-1">
               <AmountsCard invoice={invoice} payable />
@@ -130,6 +144,7 @@ export function InvoiceView({
       ) : created ? (
         <>
           {resolutionCard}
+          {emailCard}
           {payments}
           {refundsCard}
           {/* On a phone: amounts, timeline, then the service's details; side by side on a wide screen. */}

@@ -15,7 +15,14 @@ import { AdvancedFields } from "./advanced-fields";
 import { LifetimeField } from "./lifetime-field";
 import { PaymentMethodFields } from "./payment-method-fields";
 
-export function InvoiceForm({ defaultValues }: { defaultValues: InvoiceFormValues }) {
+export function InvoiceForm({
+  defaultValues,
+  offerEmail = false,
+}: {
+  defaultValues: InvoiceFormValues;
+  /** Mail is set up: the customer's email can be kept for "Email the payment link". */
+  offerEmail?: boolean;
+}) {
   const router = useRouter();
   const { form, formError, submit } = useActionForm({
     schema: () => import("@/lib/invoices/form-schema").then((schemas) => schemas.invoiceFormSchema),
@@ -58,6 +65,16 @@ export function InvoiceForm({ defaultValues }: { defaultValues: InvoiceFormValue
         >
           <Input autoComplete="off" {...field("customerId")} />
         </FormField>
+        {offerEmail ? (
+          <FormField
+            id="customerEmail"
+            label="Customer email (optional)"
+            error={errors.customerEmail?.message}
+            hint="Kept in Paydesk for emailing the payment link; never sent to the service."
+          >
+            <Input type="email" autoComplete="off" {...field("customerEmail")} />
+          </FormField>
+        ) : null}
         <FormField
           id="orderId"
           label="Order id"

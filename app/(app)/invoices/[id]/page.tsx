@@ -5,6 +5,7 @@ import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
 import { getInvoiceDetail } from "@/lib/invoices/invoice-detail";
+import { mailEnabled } from "@/lib/mail/app-mail";
 import { invoiceException } from "@/lib/exceptions/invoice-exception";
 import { invoiceRefunds } from "@/lib/refunds/invoice-refunds";
 
@@ -28,6 +29,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
       canRefund={can(user.role, "withdrawals:request")}
       exception={exception}
       canResolve={can(user.role, "invoices:resolve")}
+      mail={mailEnabled()}
     />
   );
 }

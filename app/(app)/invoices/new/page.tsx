@@ -3,6 +3,7 @@ import { InvoiceForm } from "@/components/invoices/form/invoice-form";
 import { requirePermission } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
 import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
+import { mailEnabled } from "@/lib/mail/app-mail";
 import { formValuesFromRequest } from "@/lib/invoices/form-from-request";
 import { getInvoiceRequest } from "@/lib/invoices/invoice-detail";
 import { newOrderId } from "@/lib/order-id";
@@ -38,7 +39,7 @@ export default async function NewInvoicePage({ searchParams }: { searchParams: S
           created.
         </p>
       </div>
-      <InvoiceForm defaultValues={defaults} />
+      <InvoiceForm defaultValues={defaults} offerEmail={mailEnabled()} />
     </div>
   );
 }
