@@ -8,7 +8,7 @@ import { NavCount } from "@/components/notifications/nav-count";
 import { useWhatWaits } from "@/components/notifications/use-what-waits";
 import type { NavItem } from "@/lib/navigation";
 import type { WhatWaits } from "@/lib/what-waits";
-import { ChevronDownIcon } from "./icons";
+import { ChevronDownIcon } from "@/components/ui/icons";
 
 interface NavProps {
   items: readonly NavItem[];
@@ -73,7 +73,7 @@ export function AppNav({ items, waits, className }: NavProps & { className?: str
   const { main, admin } = grouped(items);
   return (
     <nav aria-label="Main" className={className}>
-      <ul className="flex items-center gap-0.5">
+      <ul className="flex items-center gap-1">
         {main.map((item) => (
           <NavEntry
             key={item.href}
@@ -147,7 +147,7 @@ function AdminMenu({ items, waits, isCurrent }: NavProps & { isCurrent: (href: s
             <span className="sr-only">, something waits for you</span>
           </>
         ) : null}
-        <ChevronDownIcon className="transition-transform group-aria-expanded:rotate-180" />
+        <ChevronDownIcon className="group-aria-expanded:rotate-180" />
       </button>
       <ul
         id={listId}

@@ -7,7 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from "
 import type { NavItem } from "@/lib/navigation";
 import type { WhatWaits } from "@/lib/what-waits";
 import { MenuNav } from "./app-nav";
-import { CloseIcon, MenuIcon } from "./icons";
+import { CloseIcon, MenuIcon } from "@/components/ui/icons";
 import { SignOutButton } from "./sign-out-button";
 
 interface MenuSheetProps {
