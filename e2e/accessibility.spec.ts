@@ -155,12 +155,56 @@ const openDialog = async (page: Page, trigger: ReturnType<Page["getByRole"]>) =>
   await expect(page.getByRole("dialog")).toBeVisible();
 };
 
+/** Copies the first payment link on the list, and holds the toast that follows (the mouse on it). */
+const showToast = async (page: Page, text: string) => {
+  await page
+    .getByRole("button", { name: /^Copy payment link for / })
+    .first()
+    .click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.hover();
+};
+
 const STATES: StateCheck[] = [
   {
     name: "notifications panel",
     role: "support",
     path: () => "/",
     open: (page) => openDialog(page, page.getByTestId("notifications-button")),
+  },
+  {
+    name: "a success toast showing",
+    role: "support",
+    path: () => "/invoices",
+    open: async (page) => {
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await showToast(page, "Payment link copied.");
+    },
+  },
+  {
+    name: "an error toast showing",
+    role: "support",
+    path: () => "/invoices",
+    open: async (page) => {
+      // The clipboard refuses, as it can without permission: the toast says how to copy by hand.
+      await page.evaluate(() => {
+        Object.defineProperty(navigator.clipboard, "writeText", {
+          value: () => Promise.reject(new Error("refused")),
+        });
+      });
+      await showToast(page, "Could not copy.");
+    },
+  },
+  {
+    name: "filters unfolded with active filters",
+    role: "support",
+    path: () => "/invoices?mine=1&status=open",
+    open: async (page) => {
+      const filters = page.getByRole("button", { name: /^Filters/ });
+      if (await filters.isVisible()) await filters.click();
+      await expect(page.getByRole("search", { name: "Filter invoices" })).toBeVisible();
+    },
   },
   {
     name: "accept as paid dialog, note missing",
@@ -447,6 +491,30 @@ for (const viewport of VIEWPORTS) {
     }
   });
 }
+
+test("the navigation opened: the menu sheet on a phone, the Admin group on a wide screen", async ({
+  context,
+  page,
+}) => {
+  await testData();
+  await signInAs(context, page, "admin");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await openDialog(page, page.getByRole("button", { name: "Menu", exact: true }));
+  await expectNoAxeViolations(page);
+  await expectFitsViewport(page);
+  await page.keyboard.press("Escape");
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: /^Admin/ })
+    .click();
+  await expect(page.getByRole("link", { name: "System" })).toBeVisible();
+  // The open group lies over the page's own links, which axe would then find too small to hit:
+  // the header is what this state changes.
+  await expectNoAxeViolations(page, "header");
+});
 
 test("the experimental rule label-content-name-mismatch really runs", async ({ context, page }) => {
   await testData();

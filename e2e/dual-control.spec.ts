@@ -8,6 +8,7 @@ import {
   takeOneTimeLink,
   uniqueEmail,
 } from "./fixtures";
+import { followNavigation } from "./support/navigation";
 
 // Issue #10, dual control: granting finance or admin takes effect only when a second, different
 // admin approves. Fresh users only; demo users are never signed out here.
@@ -50,10 +51,7 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
   const secondContext = await browser.newContext();
   const second = await secondContext.newPage();
   await signIn(second, DEMO.admin2);
-  await second
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Pending changes" })
-    .click();
+  await followNavigation(second, "Pending changes");
   const changeRow = second.getByRole("row").filter({ hasText: `Make ${user.email} Finance` });
   await expect(changeRow).toContainText(DEMO.admin);
   await changeRow.getByRole("button", { name: "Approve" }).click();

@@ -1,15 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./fixtures";
+import { followNavigation } from "./support/navigation";
 
 test("an admin sees the service in use, the sandbox's keys, and tests the connection", async ({
   page,
   request,
 }) => {
   await signIn(page, DEMO.admin);
-  await page
-    .getByRole("navigation", { name: "Main" })
-    .getByRole("link", { name: "Service connection" })
-    .click();
+  await followNavigation(page, "Service connection");
   await expect(page.getByText("Embedded sandbox")).toBeVisible();
   await expect(page.getByTestId("service-base-url")).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/sandbox$/);
   // The embedded sandbox's keys move no money; an admin needs them for its control API.

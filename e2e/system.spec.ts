@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { DEMO, signIn } from "./fixtures";
+import { followNavigation } from "./support/navigation";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
 const LOOPS = [
@@ -13,7 +14,7 @@ const LOOPS = [
 
 test("an admin opens System: the version, the loops, and the same as JSON", async ({ page }) => {
   await signIn(page, DEMO.admin);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "System" }).click();
+  await followNavigation(page, "System");
   await expect(page.getByRole("heading", { name: "System", level: 1 })).toBeVisible();
   await expect(page.getByTestId("system-paydesk")).toContainText(version);
   await expect(page.getByTestId("system-paydesk")).toContainText(/Commit\s*\S+/);

@@ -24,7 +24,7 @@ export default async function AccountLayout({ children }: { children: ReactNode 
         demo={serverEnv().PAYDESK_DEMO}
         waits={await whatWaitsFor(await getDb(), user)}
       />
-      <main className="mx-auto max-w-4xl px-6 py-8">
+      <main id="content" tabIndex={-1} className="mx-auto max-w-4xl px-4 py-6 outline-none sm:px-6 sm:py-8">
         <AccountNav mail={mailEnabled()} />
         {children}
       </main>

@@ -19,7 +19,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
         demo={serverEnv().PAYDESK_DEMO}
         waits={await whatWaitsFor(await getDb(), user)}
       />
-      <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+      <main id="content" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8">
+        {children}
+      </main>
       <OneTimeLinkHost />
     </DisplayProvider>
   );

@@ -5,7 +5,10 @@ import { NAV_ITEMS } from "@/lib/navigation";
 import type { WhatWaits } from "@/lib/what-waits";
 import { NotificationsButton } from "@/components/notifications/notifications-button";
 import { AppNav } from "./app-nav";
+import { EnvironmentBanner } from "./environment-banner";
+import { MenuSheet } from "./menu-sheet";
 import { SignOutButton } from "./sign-out-button";
+import { SkipLink } from "./skip-link";
 
 interface AppHeaderProps {
   user: { name: string; email: string; role: Role };
@@ -17,46 +20,52 @@ interface AppHeaderProps {
   waits: WhatWaits;
 }
 
+/**
+ * One row at every width. Below `lg` it holds the menu button, the name and Notifications, and the
+ * sheet holds the rest; from `lg` the navigation is in the row, and from `xl` who is signed in too.
+ */
 export function AppHeader({ user, sandbox, demo = false, waits }: AppHeaderProps) {
   const items = NAV_ITEMS.filter((item) => !item.permission || can(user.role, item.permission));
+  const role = ROLE_LABELS[user.role];
   return (
     <header className="border-b border-slate-200 bg-white">
-      {sandbox ? (
-        <p
-          className="bg-amber-100 px-6 py-1 text-center text-xs font-medium text-amber-900"
-          data-testid="sandbox-banner"
-        >
-          Sandbox: Paydesk is connected to its embedded test service. No real money moves.
-        </p>
-      ) : null}
-      {demo ? (
-        <p className="bg-amber-50 px-6 py-1 text-center text-xs text-amber-900" data-testid="demo-banner">
-          Demo mode: the demo users&apos; passwords are published, and two-factor sign-in is optional for
-          everyone here. Outside demo mode, admin and finance must set it up.
-        </p>
-      ) : null}
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-3">
-        <div className="flex items-center gap-6">
-          <Link href="/" className="text-lg font-semibold">
-            Paydesk
-          </Link>
-          <AppNav items={items} waits={waits} />
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <div className="text-right text-sm" data-testid="signed-in-user">
-            <div className="font-medium">{user.name}</div>
-            <div className="text-slate-500">
-              {user.email} · {ROLE_LABELS[user.role]}
-            </div>
+      <SkipLink />
+      <EnvironmentBanner sandbox={sandbox} demo={demo} />
+      <div
+        className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-2 sm:px-6 lg:gap-5"
+        data-testid="header-row"
+      >
+        <MenuSheet
+          items={items}
+          waits={waits}
+          user={{ name: user.name, email: user.email, role }}
+          className="-ml-2 lg:hidden"
+        />
+        <Link href="/" className="shrink-0 text-lg font-semibold">
+          Paydesk
+        </Link>
+        <AppNav items={items} waits={waits} className="hidden shrink-0 lg:block" />
+        <div className="ml-auto flex min-w-0 items-center gap-3">
+          <div
+            className="hidden min-w-0 max-w-64 text-right leading-tight xl:grid"
+            data-testid="signed-in-user"
+            title={`${user.name}, ${user.email} · ${role}`}
+          >
+            <span className="truncate text-sm font-medium">{user.name}</span>
+            <span className="truncate text-xs text-slate-600">
+              {user.email} · {role}
+            </span>
           </div>
           <NotificationsButton initial={waits} />
           <Link
             href="/account/sessions"
-            className="text-sm text-slate-700 underline-offset-4 hover:underline"
+            className="hidden text-sm text-slate-700 underline-offset-4 hover:underline lg:inline"
           >
             Account
           </Link>
-          <SignOutButton />
+          <div className="hidden lg:block">
+            <SignOutButton />
+          </div>
         </div>
       </div>
     </header>

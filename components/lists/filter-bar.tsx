@@ -5,6 +5,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { cn } from "@/lib/cn";
+import { FoldedFilters } from "./folded-filters";
 import { REFUSED_SEARCH_MESSAGE } from "@/lib/validation/text";
 
 interface FilterBarProps {
@@ -20,24 +21,27 @@ interface FilterBarProps {
 /**
  * A plain GET form: the filters become the URL, so the view can be bookmarked and shared. Each
  * list brings its own fields; the layout, the page size and the Apply / Clear buttons are shared.
+ * On a phone the form folds behind a "Filters" button, with the filters in use as chips.
  */
 export function FilterBar({ action, label, className, children }: FilterBarProps) {
   return (
-    <form
-      method="get"
-      action={action}
-      role="search"
-      aria-label={label}
-      className={cn("grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2", className)}
-    >
-      {children}
-      <div className="flex items-end gap-2">
-        <Button type="submit">Apply</Button>
-        <Button variant="ghost" asChild>
-          <Link href={action}>Clear</Link>
-        </Button>
-      </div>
-    </form>
+    <FoldedFilters>
+      <form
+        method="get"
+        action={action}
+        role="search"
+        aria-label={label}
+        className={cn("grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2", className)}
+      >
+        {children}
+        <div className="flex items-end gap-2">
+          <Button type="submit">Apply</Button>
+          <Button variant="ghost" asChild>
+            <Link href={action}>Clear</Link>
+          </Button>
+        </div>
+      </form>
+    </FoldedFilters>
   );
 }
 
@@ -97,7 +101,7 @@ export function MineFilter({ checked, label }: { checked: boolean; label: string
 export function PageSizeFilter({ value, sizes }: { value: number; sizes: readonly number[] }) {
   return (
     <FilterField id="filter-limit" label="Per page">
-      <Select id="filter-limit" name="limit" defaultValue={String(value)}>
+      <Select id="filter-limit" name="limit" defaultValue={String(value)} data-no-chip>
         {sizes.map((size) => (
           <option key={size} value={size}>
             {size}

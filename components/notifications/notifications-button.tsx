@@ -3,10 +3,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import { useDisplay } from "@/components/display/display-provider";
+import { BellIcon } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toaster";
-import { formatRelative } from "@/lib/format";
 import { markNotificationsReadAction } from "@/lib/notifications/actions";
 import type { WhatWaits } from "@/lib/what-waits";
 import { useWhatWaits, WHAT_WAITS_KEY } from "./use-what-waits";
@@ -15,6 +16,7 @@ import { useWhatWaits, WHAT_WAITS_KEY } from "./use-what-waits";
 export function NotificationsButton({ initial }: { initial: WhatWaits }) {
   const { data } = useWhatWaits(initial);
   const queryClient = useQueryClient();
+  const display = useDisplay();
   const [open, setOpen] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: WHAT_WAITS_KEY });
 
@@ -27,12 +29,21 @@ export function NotificationsButton({ initial }: { initial: WhatWaits }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="secondary" size="sm" data-testid="notifications-button">
-          Notifications<span className="sr-only">, {data.unread} unread</span>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="gap-1 px-2"
+          title="Notifications"
+          data-testid="notifications-button"
+        >
+          <BellIcon />
+          {/* The name is words only ("Notifications, 2 unread"): the badge below repeats the number for the eye. */}
+          <span className="sr-only">Notifications, {data.unread} unread</span>
           {data.unread > 0 ? (
             <span
               className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
               aria-hidden="true"
+              data-testid="notifications-unread"
             >
               {data.unread > 99 ? "99+" : data.unread}
             </span>
@@ -72,7 +83,14 @@ export function NotificationsButton({ initial }: { initial: WhatWaits }) {
                     )}
                     {item.message}
                   </span>
-                  <span className="text-xs font-normal text-slate-600">{formatRelative(item.createdAt)}</span>
+                  <time
+                    dateTime={item.createdAt}
+                    title={display.dateTime(item.createdAt)}
+                    className="text-xs font-normal text-slate-600"
+                    suppressHydrationWarning
+                  >
+                    {display.relative(item.createdAt)}
+                  </time>
                 </Link>
               </li>
             ))}

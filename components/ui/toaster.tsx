@@ -1,8 +1,9 @@
 "use client";
 
 export { toast } from "sonner";
-import type { CSSProperties } from "react";
-import { Toaster as SonnerToaster } from "sonner";
+import { usePathname } from "next/navigation";
+import { useEffect, useRef, type CSSProperties } from "react";
+import { toast, Toaster as SonnerToaster } from "sonner";
 
 /**
  * Sonner's rich colours are too pale on their backgrounds (4.25:1 for success, less for warnings):
@@ -15,6 +16,50 @@ const READABLE_COLORS = {
   "--error-text": "#b91c1c",
 } as CSSProperties;
 
+/**
+ * At the bottom, clear of the header's Notifications and Sign out: bottom right on a wide screen;
+ * on a phone (up to 600 px) Sonner spreads them across the bottom. Long enough to read.
+ */
 export function Toaster() {
-  return <SonnerToaster position="top-right" richColors closeButton style={READABLE_COLORS} />;
+  useToastsStayOnTheirPage();
+  return (
+    <SonnerToaster
+      position="bottom-right"
+      richColors
+      closeButton
+      duration={8_000}
+      mobileOffset={{ bottom: 16, left: 16, right: 16 }}
+      // A link in a message ("copy it by hand: https://…") breaks rather than runs out of the toast.
+      toastOptions={{ classNames: { title: "[overflow-wrap:anywhere]" } }}
+      style={READABLE_COLORS}
+    />
+  );
+}
+
+/**
+ * A toast belongs to the page it was shown on: following a link, going back or submitting a form
+ * leaves it behind. Toasts that exist when the person clicks, submits or goes back are dismissed
+ * once the page changes; one raised after that (the action's own "Invoice created", shown on the
+ * page it leads to) stays.
+ */
+function useToastsStayOnTheirPage() {
+  const pathname = usePathname();
+  const leftBehind = useRef<(string | number)[]>([]);
+  useEffect(() => {
+    const remember = () => {
+      leftBehind.current = toast.getToasts().map((shown) => shown.id);
+    };
+    document.addEventListener("click", remember, true);
+    document.addEventListener("submit", remember, true);
+    window.addEventListener("popstate", remember);
+    return () => {
+      document.removeEventListener("click", remember, true);
+      document.removeEventListener("submit", remember, true);
+      window.removeEventListener("popstate", remember);
+    };
+  }, []);
+  useEffect(() => {
+    for (const id of leftBehind.current) toast.dismiss(id);
+    leftBehind.current = [];
+  }, [pathname]);
 }
