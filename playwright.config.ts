@@ -81,6 +81,9 @@ export default defineConfig({
       NEXTAUTH_SECRET: "e2e-secret-not-for-production-0123456789",
       AUTH_TRUST_HOST: "true",
       METRICS_TOKEN: "e2e-metrics-token-0123456789",
+      // Mail goes to the demo's own mail catcher, read at /sandbox/mail (e2e/email.spec.ts).
+      PAYDESK_MAIL_CATCHER: "embedded",
+      SMTP_URL: "",
     },
   },
 });

@@ -1,0 +1,101 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO, signIn } from "./fixtures";
+
+/**
+ * Issue 26: Paydesk sends mail through its outbox. The test server runs the demo's mail catcher
+ * (PAYDESK_MAIL_CATCHER=embedded, playwright.config.ts), so what it sends shows at /sandbox/mail.
+ */
+
+const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+async function pageAs(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** Opens the mailbox until a message to `to` whose subject contains `subject` is listed. */
+async function openMail(page: Page, to: string, subject: string) {
+  const row = page.getByTestId("mailbox-row").filter({ hasText: to }).filter({ hasText: subject });
+  await expect(async () => {
+    await page.goto("/sandbox/mail");
+    await expect(row.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await row.first().getByRole("link").click();
+}
+
+async function requestWithdrawal(page: Page, reason: string): Promise<string> {
+  await page.goto("/withdrawals/new");
+  await page.getByLabel(/^Amount in /).fill("2.5");
+  await page.getByLabel("Destination address").fill(TRON_ADDRESS);
+  await page.getByLabel("Reason").fill(reason);
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+  await expect(page).toHaveURL(/\/withdrawals\/[0-9a-f-]{36}$/);
+  return ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
+}
+
+test("support emails the payment link; the mailbox shows it, and its link opens the payment page", async ({
+  browser,
+}) => {
+  const support = await pageAs(browser, DEMO.support);
+  const customer = `cleo-${Date.now()}@customer.example`;
+  await support.goto("/invoices/new");
+  await support.getByLabel("Amount").fill("12500.5");
+  await support.getByLabel("Customer email (optional)").fill(customer);
+  const orderId = await support.getByLabel("Order id").inputValue();
+  await support.getByRole("button", { name: "Create invoice" }).click();
+  await expect(support.getByRole("heading", { name: orderId })).toBeVisible();
+  const payUrl = await support.getByLabel("Payment link").inputValue();
+
+  const card = support.getByTestId("email-card");
+  await expect(card.getByLabel("Customer's email")).toHaveValue(customer);
+  await card.getByRole("button", { name: "Email the payment link" }).click();
+  await expect(support.getByText(`Queued for ${customer}`)).toBeVisible();
+  const sending = card.getByTestId("invoice-mail-row").filter({ hasText: customer });
+  await expect(sending).toContainText("Payment link to");
+  await expect(sending).toContainText("Sent", { timeout: 30_000 });
+
+  // A bad address is refused next to the field, and what was typed stays.
+  await card.getByLabel("Customer's email").fill("not an address");
+  await card.getByRole("button", { name: "Email the payment link" }).click();
+  await expect(card.getByText("Enter an email address like name@example.com.")).toBeVisible();
+  await expect(card.getByLabel("Customer's email")).toHaveValue("not an address");
+
+  await openMail(support, customer, orderId);
+  await expect(support.getByTestId("mailbox-subject")).toContainText("12,500.50 EUR");
+  await expect(support.getByTestId("mailbox-text")).toContainText(
+    /until \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/,
+  );
+  await support.getByTestId("mailbox-links").getByRole("link", { name: payUrl }).click();
+  await expect(support).toHaveURL(payUrl);
+  await expect(support.getByText("12500.5", { exact: false }).first()).toBeVisible();
+});
+
+test("finance gets an email when a request waits for them, and none for their own request", async ({
+  browser,
+}) => {
+  const finance = await pageAs(browser, DEMO.finance);
+  await finance.goto("/account/email");
+  const waits = finance.getByLabel("A withdrawal request waits for my approval");
+  if (!(await waits.isChecked())) await waits.check();
+  await finance.getByRole("button", { name: "Save" }).click();
+  await expect(finance.getByText("Saved.")).toBeVisible();
+
+  const support = await pageAs(browser, DEMO.support);
+  const theirs = await requestWithdrawal(support, "Supplier payment, for the email test");
+  await openMail(finance, DEMO.finance, theirs);
+  await expect(finance.getByTestId("mailbox-subject")).toContainText("waits for your approval");
+  const link = finance.getByTestId("mailbox-links").getByRole("link").filter({ hasText: "/withdrawals/" });
+  await expect(link).toHaveCount(1);
+  await expect(finance.getByText("list-unsubscribe-post", { exact: true })).toBeVisible();
+
+  // Their own request asks nobody of them: no email. Another request after it shows the loop has
+  // sent everything queued before it.
+  const own = await requestWithdrawal(finance, "Finance's own request, for the email test");
+  const marker = await requestWithdrawal(support, "A later request, for the email test");
+  await openMail(finance, DEMO.finance, marker);
+  await finance.goto("/sandbox/mail");
+  await expect(
+    finance.getByTestId("mailbox-row").filter({ hasText: DEMO.finance }).filter({ hasText: own }),
+  ).toHaveCount(0);
+});
