@@ -1,9 +1,10 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { settings } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { headerTextSchema, mailAddressSchema } from "./mail-address";
+import { mailIdentitySchema, type MailIdentityForm } from "./identity-schema";
+
+export { mailIdentitySchema, type MailIdentityForm };
 
 /** How the business presents itself in customer email (Settings → Email). */
 export interface MailIdentity {
@@ -15,22 +16,6 @@ export interface MailIdentity {
 }
 
 export const MAIL_IDENTITY_KEY = "mail_identity";
-
-export const mailIdentitySchema = z.object({
-  businessName: headerTextSchema("The business name", 100)
-    .trim()
-    .min(1, "Enter the name customers know you by."),
-  replyTo: z.literal("").or(mailAddressSchema),
-  footer: z
-    .string()
-    .max(500, "The footer has at most 500 characters.")
-    .refine(
-      (value) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value),
-      "The footer cannot hold control characters.",
-    ),
-});
-
-export type MailIdentityForm = z.input<typeof mailIdentitySchema>;
 
 /** The stored identity, or one made from MAIL_FROM's name until an admin sets it. */
 export async function getMailIdentity(db: DbOrTx, fallbackName: string): Promise<MailIdentity> {

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { ChangeActions } from "@/components/changes/detail/change-actions";
+import { MailIdentityForm } from "@/components/settings/mail-identity-form";
 import { ThresholdForm } from "@/components/settings/threshold-form";
+import { appMailConfig } from "@/lib/mail/app-mail";
+import { getMailIdentity } from "@/lib/mail/identity";
 import { Badge } from "@/components/ui/badge";
 import { requirePermission } from "@/lib/auth/guards";
 import { listChanges } from "@/lib/change-review/queries";
@@ -13,9 +16,11 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   const user = await requirePermission("settings:manage");
   const db = await getDb();
-  const [threshold, [pending]] = await Promise.all([
+  const mail = appMailConfig();
+  const [threshold, [pending], identity] = await Promise.all([
     getApprovalThreshold(db),
     listChanges(db, user.id, { state: "pending", subject: settingSubject(THRESHOLD_KEY) }),
+    mail ? getMailIdentity(db, mail.from.name) : null,
   ]);
   return (
     <div className="grid max-w-2xl gap-6">
@@ -38,6 +43,20 @@ export default async function SettingsPage() {
           <ChangeActions change={pending} />
         </div>
       ) : null}
+      {mail && identity ? (
+        <MailIdentityForm
+          from={mail.from.address}
+          defaultValues={{
+            businessName: identity.businessName,
+            replyTo: identity.replyTo ?? "",
+            footer: identity.footer,
+          }}
+        />
+      ) : (
+        <p className="text-sm text-slate-600" data-testid="mail-off">
+          Email is not set up (SMTP_URL): Paydesk sends no mail.
+        </p>
+      )}
       <ThresholdForm
         defaultValues={{
           enabled: Boolean(threshold),
