@@ -6,7 +6,8 @@ import { createUsdtInvoice, payInvoice } from "./support/sandbox-invoices";
 
 // Issue 25: each role's home leads with that person's own work, at a desk and on a phone.
 
-const SHOTS = "/work/notes/shots/homes";
+/** Where the screenshots go, to be looked at: E2E_SHOTS_DIR, else beside the test results. */
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "test-results/shots/homes";
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const SIZES = [
   { width: 1280, height: 800 },

@@ -3,7 +3,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 import { createUserAsAdmin, DEMO, inviteAsAdmin, signIn, uniqueEmail } from "./fixtures";
 
-const SHOTS = "/work/notes/shots/homes";
+/** Where the screenshots go, to be looked at: E2E_SHOTS_DIR, else beside the test results. */
+const SHOTS = process.env.E2E_SHOTS_DIR ?? "test-results/shots/homes";
 
 /** From the users table to the person's edit view: the table itself changes no role. */
 async function openEditView(page: Page, email: string) {
