@@ -57,6 +57,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   emailInvoiceAction: "invoices:create",
   saveMailIdentityAction: "settings:manage",
   saveMailPreferencesAction: "account:manage",
+  sendMailAgainAction: "mail:manage",
   adoptBrowserTimeZoneAction: "account:manage",
   endMyOtherSessionsAction: "account:manage",
   endUserSessionsAction: "users:manage",

@@ -26,4 +26,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/admin/settings", label: "Settings", permission: "settings:manage" },
   { href: "/admin/changes", label: "Pending changes", permission: "changes:view", count: "changes" },
   { href: "/admin/system", label: "System", permission: "system:read" },
+  { href: "/admin/mail", label: "Outgoing mail", permission: "mail:manage" },
 ];

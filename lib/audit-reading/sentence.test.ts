@@ -457,6 +457,15 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     },
     reads: "Fran Finance exported the audit log as CSV",
   },
+  "mail.sent_again": {
+    entry: {
+      ...ada,
+      objectType: "mail",
+      objectId: "0b7c2f9e-3d4a-4c1e-9f00-123456789abc",
+      after: { to: "cleo@customer.example", subject: "Shop asks you to pay 120.00 EUR" },
+    },
+    reads: "Ada Admin sent an email again to cleo@customer.example (“Shop asks you to pay 120.00 EUR”)",
+  },
   "notification.read": {
     entry: { ...fran, after: { marked: 3 } },
     reads: "Fran Finance marked 3 notifications as read",

@@ -368,6 +368,11 @@ const SENTENCES: Record<AuditAction, Build> = {
     who,
     ` exported ${EXPORTS[entry.objectId ?? ""] ?? "a list"} as CSV`,
   ],
+  "mail.sent_again": (entry, _reader, who) => {
+    const to = textField(entry.after, "to");
+    const subject = textField(entry.after, "subject");
+    return [who, ` sent an email again${to ? ` to ${to}` : ""}${subject ? ` (“${subject}”)` : ""}`];
+  },
   "notification.read": (entry, _reader, who) => {
     const marked = numberField(entry.after, "marked");
     return [

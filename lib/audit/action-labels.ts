@@ -49,6 +49,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "change.cancelled": "Change withdrawn",
   "change.rejected": "Change rejected",
   "csv.exported": "CSV exported",
+  "mail.sent_again": "Email sent again",
   "notification.read": "Notifications marked read",
 };
 
@@ -74,7 +75,10 @@ export const AUDIT_ACTION_GROUPS: ReadonlyArray<{ label: string; actions: readon
     label: "Changes and settings",
     actions: [...actionsStartingWith("change."), "settings.changed", "service.connection_tested"],
   },
-  { label: "Other", actions: ["webhook.reprocessed", "csv.exported", "notification.read"] },
+  {
+    label: "Other",
+    actions: ["webhook.reprocessed", "csv.exported", "mail.sent_again", "notification.read"],
+  },
   { label: "Sign-ins", actions: SIGN_IN_ACTIONS },
 ];
 
@@ -91,6 +95,7 @@ export const AUDIT_OBJECT_TYPE_LABELS: Record<AuditObjectType, string> = {
   webhook: "Webhook",
   change: "Pending change",
   export: "Export",
+  mail: "Email",
 };
 
 export function auditActionLabel(action: string): string | null {

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   "change.cancelled",
   "change.rejected",
   "csv.exported",
+  "mail.sent_again",
   "notification.read",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -63,5 +64,6 @@ export const AUDIT_OBJECT_TYPES = [
   "webhook",
   "change",
   "export",
+  "mail",
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -5,7 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionState } from "@/lib/auth/current-user";
 import type { Role } from "@/lib/auth/roles";
-import { auditLog, invoices, passkeys, users, userSessions, webhookEvents } from "@/lib/db/schema";
+import { auditLog, invoices, outbox, passkeys, users, userSessions, webhookEvents } from "@/lib/db/schema";
 import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
 import { startSandboxServer } from "@/lib/sandbox/server";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
@@ -309,6 +309,25 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     as: "finance",
     audit: "user.mail_preferences_changed",
     input: async () => ({ modes: { approval_waiting: "immediate", change_waiting: "immediate" } }),
+  },
+  sendMailAgainAction: {
+    as: "admin",
+    audit: "mail.sent_again",
+    input: async () => {
+      const [failed] = await testDb.db
+        .insert(outbox)
+        .values({
+          kind: "payment_link",
+          toAddress: "customer@audited.test",
+          subject: "Pay",
+          textBody: "text",
+          htmlBody: "<p>html</p>",
+          state: "failed",
+          giveUpAt: new Date(),
+        })
+        .returning({ id: outbox.id });
+      return { id: failed?.id };
+    },
   },
   saveMailIdentityAction: {
     as: "admin",

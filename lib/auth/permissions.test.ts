@@ -37,6 +37,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "account:manage",
     "notifications:read",
     "system:read",
+    "mail:manage",
   ],
   finance: [
     "invoices:view",

@@ -28,6 +28,8 @@ export const ACTIONS = [
   "notifications:read",
   // The System page: version, database, loops, queues, for a support ticket (lib/system).
   "system:read",
+  // Outgoing mail: what the outbox sent or could not, and Send again for a failed one (lib/mail).
+  "mail:manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -49,6 +51,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "account:manage",
     "notifications:read",
     "system:read",
+    "mail:manage",
   ],
   finance: [
     "invoices:view",

@@ -8,6 +8,7 @@ import { createTestDb, openSecondInstanceDb, type TestDb } from "@/test-support/
 import { clearOldBodies, deliverDueMail, waitAfterTry } from "./deliver-due";
 import { enqueueMail, GIVE_UP_AFTER_MS, type MailToQueue } from "./enqueue";
 import { readMailConfig } from "./mail-config";
+import { sendMailAgain } from "./outgoing";
 import { reasonNotToSend } from "@/lib/invoice-mail/send-time-check";
 import { smtpTransport, type MailTransport } from "./smtp-transport";
 
@@ -221,6 +222,21 @@ describe(`the outbox (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"})`
       .set({ state: "sending", leaseUntil: new Date(Date.now() - 1_000) })
       .where(eq(outbox.id, id ?? ""));
     expect(await deliver()).toMatchObject({ sent: 1 });
+  });
+
+  it("Send again puts a failed message back in the queue, due now, with a fresh day", async () => {
+    const id = await enqueueMail(testDb.db, mail({ to: { address: "nobody@shop.example" } }));
+    smtp.refuseNext(1, 550);
+    expect(await deliver()).toMatchObject({ failed: 1 });
+    const sent = await rowOf(id);
+    expect(sent?.state).toBe("failed");
+    await expect(sendMailAgain(testDb.db, id ?? "")).resolves.toEqual({
+      to: "nobody@shop.example",
+      subject: mail().subject,
+    });
+    expect(await deliver()).toMatchObject({ sent: 1 });
+    expect(await rowOf(id)).toMatchObject({ state: "sent", attempts: 2 });
+    await expect(sendMailAgain(testDb.db, id ?? "")).rejects.toThrow(/Only a failed email/);
   });
 
   it("keeps bodies 30 days, then clears them and keeps the record", async () => {
