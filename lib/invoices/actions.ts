@@ -21,6 +21,7 @@ export const createInvoiceAction = defineAction({
     const client = getServiceClient(await browserOrigin());
     const intent = await recordInvoiceIntent(db, toServiceInput(form), user.id, leaseCoveringCall(client), {
       customerEmail: form.customerEmail || null,
+      remindMinutesBefore: form.remindMinutesBefore ? Number(form.remindMinutesBefore) : null,
     });
     const outcome = await sendInvoice(db, client, intent, user.id, (tx, invoice) =>
       recordAudit(tx, actor, {

@@ -45,10 +45,11 @@ export async function recordInvoiceIntent(
   userId: string,
   leaseMs = INTENT_GRACE_MS,
   /** Paydesk's own fields, never sent to the service. */
-  own: { customerEmail: string | null } = { customerEmail: null },
+  own: { customerEmail: string | null; remindMinutesBefore?: number | null } = { customerEmail: null },
 ): Promise<Invoice> {
   const values = {
     customerEmail: own.customerEmail,
+    remindMinutesBefore: own.remindMinutesBefore ?? null,
     orderId: request.orderId,
     creationState: "sending" as const,
     creationError: null,

@@ -41,6 +41,8 @@ export const invoiceFormSchema = z
     customerId: safeText().trim().max(255, "A customer id has at most 255 characters."),
     /** Where "Email the payment link" sends it; Paydesk's own, never sent to the service. */
     customerEmail: z.string().trim().max(254).pipe(z.literal("").or(mailAddressSchema)),
+    /** Minutes before expiry to remind the customer by email, once, while unpaid; "" for none. */
+    remindMinutesBefore: z.enum(["", "30", "60", "120"], "Choose one of the listed reminders."),
     extraData: safeText().superRefine(checkExtraData),
     webhookUrl: optionalUrl,
     returnUrl: optionalUrl,
@@ -51,6 +53,13 @@ export const invoiceFormSchema = z
     duplicateOf: z.uuid().optional(),
   })
   .superRefine((form, ctx) => {
+    if (form.remindMinutesBefore && !form.customerEmail) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["remindMinutesBefore"],
+        message: "A reminder goes to the customer's email: add it above, or choose no reminder.",
+      });
+    }
     // The currency's own minor units: a yen amount has none, a euro amount at most cents.
     const amountIssue = fiatAmountIssue(form.amount, form.fiatCurrency);
     if (amountIssue) ctx.addIssue({ code: "custom", path: ["amount"], message: amountIssue });
@@ -79,6 +88,7 @@ export function emptyInvoiceForm(orderId: string): InvoiceFormValues {
     isPaymentMultiple: true,
     customerId: "",
     customerEmail: "",
+    remindMinutesBefore: "",
     extraData: "",
     webhookUrl: "",
     returnUrl: "",

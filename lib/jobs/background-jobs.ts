@@ -47,7 +47,7 @@ export function startBackgroundJobs(
     new WebhookPruner({ db }),
     new WebhookSweeper({ db, client }),
   ];
-  if (mail) loops.push(new MailSender({ db, transport: smtpTransport(mail), from: mail.from }));
+  if (mail) loops.push(new MailSender({ db, transport: smtpTransport(mail), config: mail }));
   store[globalKey] = loops;
   for (const loop of loops) loop.start();
 }

@@ -23,7 +23,7 @@ it("the loop sends what the outbox holds, in the background", async () => {
   const sender = new MailSender({
     db: testDb.db,
     transport: smtpTransport(config.config),
-    from: config.config.from,
+    config: config.config,
     intervalMs: 50,
   });
   await enqueueMail(testDb.db, {

@@ -1,6 +1,7 @@
 import type { Db } from "@/lib/db/types";
 import { clearOldBodies, deliverDueMail, type DeliveryReport } from "@/lib/mail/deliver-due";
-import type { NamedAddress } from "@/lib/mail/mail-address";
+import { queueDueReminders } from "@/lib/invoice-mail/reminders";
+import type { MailConfig } from "@/lib/mail/mail-config";
 import { reasonNotToSend } from "@/lib/invoice-mail/send-time-check";
 import type { MailTransport } from "@/lib/mail/smtp-transport";
 import { PeriodicJob, type LoopLog } from "./periodic-job";
@@ -8,7 +9,7 @@ import { PeriodicJob, type LoopLog } from "./periodic-job";
 export interface MailSenderOptions {
   db: Db;
   transport: MailTransport;
-  from: NamedAddress;
+  config: MailConfig;
   intervalMs?: number;
   batchSize?: number;
   log?: LoopLog;
@@ -18,8 +19,8 @@ export interface MailSenderOptions {
 const CLEAR_BODIES_EVERY_MS = 3_600_000;
 
 /**
- * The outbox's loop: every few seconds, hand the due messages to the SMTP server
- * (lib/mail/deliver-due.ts), and once an hour clear old bodies. Several instances may run it:
+ * The outbox's loop: every few seconds, queue the invoice reminders that are due, hand the due
+ * messages to the SMTP server (lib/mail/deliver-due.ts), and once an hour clear old bodies. Several instances may run it:
  * each message is claimed by one of them at a time.
  */
 export class MailSender extends PeriodicJob<DeliveryReport> {
@@ -38,9 +39,14 @@ export class MailSender extends PeriodicJob<DeliveryReport> {
   protected async round(): Promise<DeliveryReport> {
     let report: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, cancelled: 0 };
     try {
+      await queueDueReminders(this.options.db, this.options.config, this.batchSize);
+    } catch (error) {
+      this.failed("queuing reminders failed", error);
+    }
+    try {
       report = await deliverDueMail(this.options.db, {
         transport: this.options.transport,
-        from: this.options.from,
+        from: this.options.config.from,
         reasonNotToSend,
         limit: this.batchSize,
       });

@@ -75,6 +75,21 @@ export function InvoiceForm({
             <Input type="email" autoComplete="off" {...field("customerEmail")} />
           </FormField>
         ) : null}
+        {offerEmail ? (
+          <FormField
+            id="remindMinutesBefore"
+            label="Remind the customer by email"
+            error={errors.remindMinutesBefore?.message}
+            hint="Once, before the link expires, only if the invoice is still unpaid then."
+          >
+            <Select {...field("remindMinutesBefore")}>
+              <option value="">No reminder</option>
+              <option value="30">30 minutes before it expires</option>
+              <option value="60">1 hour before it expires</option>
+              <option value="120">2 hours before it expires</option>
+            </Select>
+          </FormField>
+        ) : null}
         <FormField
           id="orderId"
           label="Order id"
