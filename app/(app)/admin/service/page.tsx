@@ -4,12 +4,16 @@ import { SandboxKeyRows } from "@/components/connection/sandbox-key-rows";
 import { Badge } from "@/components/ui/badge";
 import { requirePermission } from "@/lib/auth/guards";
 import { describeConnection } from "@/lib/connection/describe";
+import { serverEnv } from "@/lib/env";
+import { appMailConfig } from "@/lib/mail/app-mail";
 
 export const metadata: Metadata = { title: "Service connection" };
 
 export default async function ServiceConnectionPage() {
   await requirePermission("service:manage");
   const connection = describeConnection();
+  const mail = appMailConfig();
+  const catching = serverEnv().PAYDESK_MAIL_CATCHER === "embedded";
   return (
     <div className="grid max-w-2xl gap-6">
       <div>
@@ -50,6 +54,25 @@ export default async function ServiceConnectionPage() {
       ) : (
         <ConnectionTester />
       )}
+      <section
+        aria-label="Email"
+        className="grid gap-2 rounded-lg border border-slate-200 bg-white p-6 text-sm"
+        data-testid="mail-connection"
+      >
+        <h2 className="font-semibold">Email</h2>
+        {mail ? (
+          <p>
+            Paydesk sends mail through {mail.host}:{mail.port} (
+            {mail.implicitTls ? "TLS" : "STARTTLS when the server offers it"}) as {mail.from.address}.
+            {catching ? " This is the demo's mail catcher: what it receives is shown at /sandbox/mail." : ""}
+          </p>
+        ) : (
+          <p>
+            Email is off: SMTP_URL is not set, so Paydesk sends no mail and offers no email feature. Set
+            SMTP_URL and MAIL_FROM to turn it on (see the README&apos;s Email section).
+          </p>
+        )}
+      </section>
     </div>
   );
 }
