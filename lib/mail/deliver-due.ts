@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, isNull, lt, inArray } from "drizzle-orm";
 import { outbox, outboxAttempts, type OutboxMessage } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
+import { ACCOUNT_LINK_MAIL_KIND } from "./account-link-mail";
 import { claimDueMail } from "./claim-due";
 import type { NamedAddress } from "./mail-address";
 import { SmtpFailure, type MailTransport, type SmtpReply } from "./smtp-transport";
@@ -92,9 +93,21 @@ export async function deliverDueMail(db: Db, options: DeliveryOptions): Promise<
     }
     const at = now();
     await db.transaction(async (tx) => {
+      // A message carrying a credential (a one-time link) is not kept once the server has it.
+      const clear =
+        message.kind === ACCOUNT_LINK_MAIL_KIND
+          ? { textBody: null, htmlBody: null, bodiesClearedAt: at }
+          : {};
       await tx
         .update(outbox)
-        .set({ state: "sent", sentAt: at, attempts: message.attempts + 1, leaseUntil: null, lastError: null })
+        .set({
+          state: "sent",
+          sentAt: at,
+          attempts: message.attempts + 1,
+          leaseUntil: null,
+          lastError: null,
+          ...clear,
+        })
         .where(and(eq(outbox.id, message.id), eq(outbox.state, "sending")));
       await tx.insert(outboxAttempts).values({
         outboxId: message.id,

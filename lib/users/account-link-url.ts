@@ -5,7 +5,9 @@ import { publicBaseUrl } from "@/lib/http/public-url";
 
 export { publicBaseUrl };
 
-export const JOIN_PATH = "/join";
+import { JOIN_PATH } from "./join-path";
+
+export { JOIN_PATH };
 
 /** A link as the admin who passes it on sees it, once: its address and when it stops working. */
 export interface HandedOverLink {

@@ -4,6 +4,8 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { accountLinks, users, type AccountLink, type AccountLinkKind, type User } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
 import { serverEnv } from "@/lib/env";
+import { queueAccountLinkMail } from "@/lib/mail/account-link-mail";
+import { JOIN_PATH } from "./join-path";
 
 /**
  * One-time links that let a person choose their own password: an invitation for a new user, a
@@ -45,6 +47,22 @@ export async function issueAccountLink(
     createdAt: now,
     expiresAt,
   });
+  const [person] = await tx
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, link.userId));
+  if (person) {
+    await queueAccountLinkMail(
+      tx,
+      {
+        to: { address: person.email, name: person.name },
+        kind: link.kind,
+        path: `${JOIN_PATH}/${token}`,
+        expiresAt,
+      },
+      now,
+    );
+  }
   return { kind: link.kind, token, expiresAt };
 }
 
