@@ -225,6 +225,7 @@ test.describe("at 1280 × 800", () => {
       "Settings",
       "Pending changes",
       "System",
+      "Outgoing mail",
     ]);
     await page.keyboard.press("Escape");
     await expect(nav.getByRole("link", { name: "System" })).toBeHidden();

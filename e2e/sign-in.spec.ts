@@ -13,6 +13,7 @@ const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
     "Settings",
     "Pending changes",
     "System",
+    "Outgoing mail",
   ],
   admin2: [
     "Home",
@@ -25,6 +26,7 @@ const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
     "Settings",
     "Pending changes",
     "System",
+    "Outgoing mail",
   ],
   support: ["Home", "Invoices", "Withdrawals"],
   finance: ["Home", "Invoices", "Withdrawals", "Approvals", "Webhooks", "Audit log"],
