@@ -10,6 +10,8 @@ const LOOPS = [
   "invoice-resender",
   "webhook-pruner",
   "webhook-sweeper",
+  // The test server sends mail (to the demo's mail catcher), so the outbox's loop runs too.
+  "mail-sender",
 ];
 
 test("an admin opens System: the version, the loops, and the same as JSON", async ({ page }) => {

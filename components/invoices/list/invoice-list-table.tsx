@@ -39,8 +39,10 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
                 <Link
                   href={`/invoices/${row.id}`}
                   className="font-medium underline-offset-4 after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-slate-600"
+                  title={row.orderId}
                 >
-                  {row.orderId}
+                  {/* An order id of a hundred characters is cut short here, never the page made to scroll. */}
+                  <span className="inline-block max-w-[16rem] truncate align-bottom">{row.orderId}</span>
                 </Link>
               </TableCell>
               <TableCell label="Status">
@@ -56,7 +58,12 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
                 <PaymentsAtAGlance row={row} display={display} />
               </TableCell>
               <TableCell label="Customer" className="whitespace-nowrap font-mono text-xs">
-                <span>{row.customerId ?? "—"}</span>
+                <span
+                  className="inline-block max-w-[10rem] truncate align-bottom"
+                  title={row.customerId ?? undefined}
+                >
+                  {row.customerId ?? "—"}
+                </span>
               </TableCell>
               <TableCell label="Created" className="whitespace-nowrap">
                 <time dateTime={row.createdAt.toISOString()} title={display.dateTime(row.createdAt)}>
