@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import base from "../../playwright.config";
 
@@ -12,4 +13,9 @@ export default defineConfig({
   testMatch: /every-page\.shots\.ts$/,
   projects: [{ name: "screenshots", use: { ...base.use } }],
   timeout: 300_000,
+  // The server starts from the repository's root, as in the main config.
+  webServer:
+    base.webServer && !Array.isArray(base.webServer)
+      ? { ...base.webServer, cwd: path.resolve(import.meta.dirname, "../..") }
+      : base.webServer,
 });
