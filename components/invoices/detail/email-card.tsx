@@ -67,7 +67,8 @@ export function EmailCard({
     },
   });
   const rows = sendings.data ?? [];
-  if (!kind && rows.length === 0) return null;
+  // Nothing to send (or not allowed to) and nothing sent: no card at all.
+  if ((!kind || !canSend) && rows.length === 0) return null;
   const { errors, isSubmitting } = form.formState;
 
   return (
