@@ -5,6 +5,7 @@
  * in a sandboxed frame: mail is content from elsewhere, even in a demo.
  */
 import { createHash } from "node:crypto";
+import { escapeHtml as esc } from "@/lib/mail/render";
 import { caughtMail, findCaughtMail, isCatchingMail, type CaughtMessage } from "./mailbox";
 
 export const MAILBOX_PATH = "/sandbox/mail";
@@ -19,12 +20,6 @@ function html(status: number, body: string): Response {
 function notFound(message = "Not found."): Response {
   return new Response(message, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
-
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 const CSS = `body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#111}
 table{width:100%;border-collapse:collapse;font-size:.9rem}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #eee;vertical-align:top}

@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
 import { STAFF_MAIL_CATEGORIES } from "@/lib/mail/staff/categories";
+import { escapeHtml as esc } from "@/lib/mail/render";
 import { readUnsubscribeLink, unsubscribe } from "@/lib/mail/staff/unsubscribe";
 
 export const dynamic = "force-dynamic";
@@ -49,15 +50,6 @@ function readLink(request: Request) {
   if (!secret || url.search.length > 300) return null;
   return readUnsubscribeLink(secret, url.searchParams);
 }
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const esc = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 function page(status: number, title: string, text: string, confirm = false): Response {
   const form = confirm ? `<form method="post"><button type="submit">Stop these emails</button></form>` : "";
