@@ -73,7 +73,10 @@ for (const size of SIZES) {
         await expect(waiting.getByTestId(`approval-waiting-${mine}`)).toHaveCount(0);
         await finance.goto("/withdrawals/approvals");
         await expect(finance.getByTestId(`approval-row-${theirs}`)).toBeVisible();
-        await expect(finance.getByTestId(`approval-row-${mine}`)).toHaveCount(0);
+        // Their own request is listed for them to follow, never to decide.
+        const own = finance.getByTestId(`approval-row-${mine}`);
+        await expect(own).toContainText("Your request: someone else approves it");
+        await expect(own.getByRole("button", { name: /approve/i })).toHaveCount(0);
         await Promise.all([support.context().close(), finance.context().close()]);
         return;
       }

@@ -9,17 +9,25 @@ import lockfile from "proper-lockfile";
  */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   mkdirSync(dir, { recursive: true });
+  // proper-lockfile's refresh may have a stat of the lock file in flight while we release it; the
+  // file it then misses was removed by us, not taken by another process.
+  let releasing = false;
   try {
-    return await lockfile.lock(dir, {
+    const release = await lockfile.lock(dir, {
       lockfilePath: `${dir}.lock`,
       stale: 10_000,
       update: 2_000,
       retries: { retries: 3, minTimeout: 1_000, maxTimeout: 4_000 },
       onCompromised: (error) => {
+        if (releasing) return;
         console.error(`[db] lost the lock on ${dir}; stopping to protect the data`, error);
         process.exit(1);
       },
     });
+    return () => {
+      releasing = true;
+      return release();
+    };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
       throw new Error(
