@@ -76,8 +76,7 @@ test("finance gets an email when a request waits for them, and none for their ow
 }) => {
   const finance = await pageAs(browser, DEMO.finance);
   await finance.goto("/account/email");
-  const waits = finance.getByLabel("A withdrawal request waits for my approval");
-  if (!(await waits.isChecked())) await waits.check();
+  await finance.getByLabel("A withdrawal request waits for my approval").selectOption("Email at once");
   await finance.getByRole("button", { name: "Save" }).click();
   await expect(finance.getByText("Saved.")).toBeVisible();
 
@@ -98,4 +97,27 @@ test("finance gets an email when a request waits for them, and none for their ow
   await expect(
     finance.getByTestId("mailbox-row").filter({ hasText: DEMO.finance }).filter({ hasText: own }),
   ).toHaveCount(0);
+});
+
+test("a person gathers a kind of notification into a daily digest at a time in their own zone", async ({
+  browser,
+}) => {
+  // Support's own preferences: the finance test above changes finance's, maybe at the same time.
+  const support = await pageAs(browser, DEMO.support);
+  await support.goto("/account/email");
+  const time = support.getByLabel("Daily digest at");
+  await time.fill("");
+  await support.getByRole("button", { name: "Save" }).click();
+  await expect(support.getByText("Give a time of day such as 08:00 (24-hour clock).")).toBeVisible();
+
+  await support.getByLabel("An invoice I created was overpaid or underpaid").selectOption("Daily digest");
+  await time.fill("07:30");
+  await expect(support.getByText(/Every day at this time in your time zone/)).toBeVisible();
+  await support.getByRole("button", { name: "Save" }).click();
+  await expect(support.getByText("Saved.")).toBeVisible();
+  await support.reload();
+  await expect(support.getByLabel("An invoice I created was overpaid or underpaid")).toHaveValue("digest");
+  await expect(support.getByLabel("Daily digest at")).toHaveValue("07:30");
+  await expect(support.getByText(/Every day at this time in your time zone/)).toBeVisible();
+  await support.screenshot({ path: test.info().outputPath("account-email-digest.png"), fullPage: true });
 });

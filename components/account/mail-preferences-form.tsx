@@ -4,58 +4,93 @@ import { useRouter } from "next/navigation";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import {
   STAFF_MAIL_CATEGORIES,
+  STAFF_MAIL_MODE_LABELS,
+  STAFF_MAIL_MODES,
   type StaffMailCategory,
   type StaffMailMode,
 } from "@/lib/mail/staff/categories";
 import { saveMailPreferencesAction } from "@/lib/mail/staff/actions";
 
-/** Each category of one's notifications: only in Paydesk, or also by email at once. */
+/**
+ * Each category of one's notifications: only in Paydesk, by email at once, or gathered in one
+ * daily email at a time of one's choosing (in one's own time zone).
+ */
 export function MailPreferencesForm({
   offered,
   current,
   email,
+  timeZone,
 }: {
   offered: readonly StaffMailCategory[];
-  current: Record<StaffMailCategory, StaffMailMode>;
+  current: { modes: Record<StaffMailCategory, StaffMailMode>; digestTime: string };
   email: string;
+  timeZone: string;
 }) {
   const router = useRouter();
   const { form, formError, submit } = useActionForm({
     schema: () => import("@/lib/mail/staff/preferences-schema").then((m) => m.mailPreferencesSchema),
-    defaultValues: { modes: Object.fromEntries(offered.map((category) => [category, current[category]])) },
+    defaultValues: {
+      modes: Object.fromEntries(offered.map((category) => [category, current.modes[category]])),
+      digestTime: current.digestTime,
+    },
     action: saveMailPreferencesAction,
     onSuccess: ({ message }) => {
       toast.success(message);
       router.refresh();
     },
   });
+  const { errors, isSubmitting } = form.formState;
+  const modes = form.watch("modes");
+  const anyDigest = offered.some((category) => modes?.[category] === "digest");
   return (
-    <form onSubmit={submit} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 text-sm text-slate-600">Also send these to {email}:</legend>
+    <form onSubmit={submit} className="grid gap-5 rounded-lg border border-slate-200 bg-white p-6" noValidate>
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 text-sm text-slate-600">What also comes to {email}:</legend>
         {offered.map((category) => (
-          <label key={category} className="flex items-start gap-3 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4"
-              checked={form.watch(`modes.${category}`) === "immediate"}
-              onChange={(event) =>
-                form.setValue(`modes.${category}`, event.target.checked ? "immediate" : "off", {
-                  shouldDirty: true,
-                })
-              }
-            />
-            <span>{STAFF_MAIL_CATEGORIES[category]}</span>
-          </label>
+          <div key={category} className="grid gap-1.5 sm:grid-cols-[1fr_11rem] sm:items-center sm:gap-4">
+            <label htmlFor={`mail-mode-${category}`} className="text-sm">
+              {STAFF_MAIL_CATEGORIES[category]}
+            </label>
+            <Select id={`mail-mode-${category}`} {...form.register(`modes.${category}`)}>
+              {STAFF_MAIL_MODES.map((mode) => (
+                <option key={mode} value={mode}>
+                  {STAFF_MAIL_MODE_LABELS[mode]}
+                </option>
+              ))}
+            </Select>
+          </div>
         ))}
       </fieldset>
+      <FormField
+        id="mail-digest-time"
+        label="Daily digest at"
+        error={errors.digestTime?.message}
+        hint={
+          anyDigest
+            ? `Every day at this time in your time zone (${timeZone.replaceAll("_", " ")}, under Account → Display), one email lists what came since the last, if anything did.`
+            : "Choose Daily digest for a kind of notification above to get it once a day at this time."
+        }
+      >
+        <Input
+          id="mail-digest-time"
+          type="time"
+          step={60}
+          className="w-32"
+          aria-invalid={errors.digestTime ? true : undefined}
+          aria-describedby={errors.digestTime ? "mail-digest-time-error" : undefined}
+          {...form.register("digestTime")}
+        />
+      </FormField>
       <FormError message={formError} />
       <div>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? "Saving…" : "Save"}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving…" : "Save"}
         </Button>
       </div>
     </form>

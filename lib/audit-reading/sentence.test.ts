@@ -221,8 +221,8 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
   "user.mail_preferences_changed": {
     entry: {
       ...aboutSelf(sam),
-      before: { byEmail: [] },
-      after: { byEmail: ["my_withdrawal", "invoice_exception"] },
+      before: { byEmail: {}, digestTime: "08:00" },
+      after: { byEmail: { my_withdrawal: "immediate", invoice_exception: "immediate" }, digestTime: "08:00" },
     },
     reads: "Sam Support chose to get 2 kinds of notification by email",
   },
@@ -484,6 +484,20 @@ describe("an audit entry as a sentence", () => {
     expect(text).toBe(reads);
     for (const code of AUDIT_ACTIONS) expect(text).not.toContain(code);
     expect(text).not.toMatch(/undefined|null|NaN|\[object|"/);
+  });
+
+  it("says which notifications come in a daily digest, and still reads the older list of categories", () => {
+    const chose = (after: Record<string, unknown>) =>
+      sentenceText(read({ ...aboutSelf(sam), action: "user.mail_preferences_changed", after }).parts);
+    expect(
+      chose({ byEmail: { my_withdrawal: "immediate", invoice_exception: "digest" }, digestTime: "07:30" }),
+    ).toBe("Sam Support chose to get 2 kinds of notification by email, 1 in a daily digest at 07:30");
+    expect(chose({ byEmail: { my_withdrawal: "digest" }, digestTime: "18:00" })).toBe(
+      "Sam Support chose to get one kind of notification by email, all in a daily digest at 18:00",
+    );
+    expect(chose({ byEmail: ["my_withdrawal"] })).toBe(
+      "Sam Support chose to get one kind of notification by email",
+    );
   });
 
   it("names objects by their human id, linked to their page", () => {

@@ -174,13 +174,24 @@ const SENTENCES: Record<AuditAction, Build> = {
     objectUserPart(entry, reader),
   ],
   "user.mail_preferences_changed": (entry, _reader, who) => {
+    // Before 0.11 `byEmail` listed the categories sent at once; since, it maps each to its mode.
     const chosen = field(entry.after, "byEmail");
-    const count = Array.isArray(chosen) ? chosen.length : 0;
+    const modes: unknown[] = Array.isArray(chosen)
+      ? chosen.map(() => "immediate")
+      : chosen && typeof chosen === "object"
+        ? Object.values(chosen)
+        : [];
+    const inDigest = modes.filter((mode) => mode === "digest").length;
+    const digestTime = textField(entry.after, "digestTime");
+    const kinds = (count: number) => (count === 1 ? "one kind" : `${count} kinds`);
     return told([
       who,
-      count === 0
+      modes.length === 0
         ? " chose to get no notifications by email"
-        : ` chose to get ${count === 1 ? "one kind" : `${count} kinds`} of notification by email`,
+        : ` chose to get ${kinds(modes.length)} of notification by email` +
+          (inDigest > 0
+            ? `, ${inDigest === modes.length ? "all" : inDigest} in a daily digest${digestTime ? ` at ${digestTime}` : ""}`
+            : ""),
     ]);
   },
   "user.display_changed": (entry, _reader, who) => {

@@ -308,7 +308,10 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
   saveMailPreferencesAction: {
     as: "finance",
     audit: "user.mail_preferences_changed",
-    input: async () => ({ modes: { approval_waiting: "immediate", change_waiting: "immediate" } }),
+    input: async () => ({
+      modes: { approval_waiting: "immediate", payout_attention: "digest" },
+      digestTime: "08:00",
+    }),
   },
   sendMailAgainAction: {
     as: "admin",

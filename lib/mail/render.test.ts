@@ -43,4 +43,33 @@ describe("renderMail", () => {
     }
     expect(isAllowedLink("https://paydesk.shop.example/invoices/1", ALLOWED)).toBe(true);
   });
+
+  it("lists linked items (a digest) escaped, and checks each item's link like any other", () => {
+    const mail = renderMail(
+      {
+        heading: "Digest",
+        paragraphs: [],
+        items: [
+          {
+            text: `Withdrawal ${hostile}`,
+            url: "https://paydesk.shop.example/withdrawals/1",
+            note: "26 Nov",
+          },
+        ],
+        footer: [],
+      },
+      ALLOWED,
+    );
+    expect(mail.text).toContain(
+      `- Withdrawal ${hostile} (26 Nov)\n  https://paydesk.shop.example/withdrawals/1`,
+    );
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain('<a href="https://paydesk.shop.example/withdrawals/1"');
+    expect(() =>
+      renderMail(
+        { heading: "h", paragraphs: [], items: [{ text: "x", url: "https://evil.example/" }], footer: [] },
+        ALLOWED,
+      ),
+    ).toThrow(DisallowedLinkError);
+  });
 });

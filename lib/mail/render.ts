@@ -9,6 +9,8 @@ export interface MailContent {
   heading: string;
   paragraphs: readonly string[];
   details?: ReadonlyArray<readonly [label: string, value: string]>;
+  /** A list of linked lines (a digest's notifications), each with a note such as its time. */
+  items?: ReadonlyArray<{ text: string; url: string; note?: string }>;
   action?: { label: string; url: string };
   /** The business's footer (Settings), then why the person gets this email. */
   footer: readonly string[];
@@ -63,7 +65,12 @@ export function isAllowedLink(url: string, allowedPrefixes: readonly string[]): 
 }
 
 export function renderMail(content: MailContent, allowedLinks: readonly string[]): RenderedMail {
-  for (const url of [content.action?.url, content.unsubscribeUrl]) {
+  const urls = [
+    content.action?.url,
+    content.unsubscribeUrl,
+    ...(content.items ?? []).map((item) => item.url),
+  ];
+  for (const url of urls) {
     if (url !== undefined && !isAllowedLink(url, allowedLinks)) throw new DisallowedLinkError(url);
   }
   return { text: renderText(content), html: renderHtml(content) };
@@ -73,6 +80,11 @@ function renderText(content: MailContent): string {
   const lines = [content.heading, "", ...content.paragraphs.flatMap((p) => [p, ""])];
   if (content.details?.length) {
     for (const [label, value] of content.details) lines.push(`${label}: ${value}`);
+    lines.push("");
+  }
+  if (content.items?.length) {
+    for (const item of content.items)
+      lines.push(`- ${item.text}${item.note ? ` (${item.note})` : ""}`, `  ${item.url}`);
     lines.push("");
   }
   if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, "");
@@ -91,6 +103,14 @@ function renderHtml(content: MailContent): string {
         )
         .join("")}</table>`
     : "";
+  const items = content.items?.length
+    ? `<ul style="padding-left:20px;margin:16px 0">${content.items
+        .map(
+          (item) =>
+            `<li style="margin:8px 0;line-height:1.5"><a href="${e(item.url)}" target="_blank" rel="noopener noreferrer" style="color:#0f172a">${e(item.text)}</a>${item.note ? ` <span style="color:#475569;font-size:13px">${e(item.note)}</span>` : ""}</li>`,
+        )
+        .join("")}</ul>`
+    : "";
   const action = content.action
     ? `<p style="margin:24px 0"><a href="${e(content.action.url)}" target="_blank" rel="noopener noreferrer" style="background:#0f172a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${e(content.action.label)}</a></p><p style="font-size:13px;color:#475569">Or open this address: <a href="${e(content.action.url)}" target="_blank" rel="noopener noreferrer">${e(content.action.url)}</a></p>`
     : "";
@@ -101,7 +121,7 @@ function renderHtml(content: MailContent): string {
     .map((p) => `<p style="line-height:1.5">${e(p)}</p>`)
     .join(
       "",
-    )}${details}${action}<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0"><div style="font-size:13px;color:#475569">${content.footer
+    )}${details}${items}${action}<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0"><div style="font-size:13px;color:#475569">${content.footer
     .map((line) => `<p style="margin:4px 0">${e(line)}</p>`)
     .join("")}${unsubscribe}</div></div></body></html>`;
 }

@@ -10,7 +10,10 @@ export interface NotificationEvent {
   message: string;
   /** The same event delivered twice (a webhook and the loop) has the same key: one notification. */
   dedupeKey: string;
-  /** Also by email to whoever chose this category (Account → Email); none: only inside Paydesk. */
+  /**
+   * Also by email to whoever chose this category (Account → Email), at once or in their daily
+   * digest; none: only inside Paydesk.
+   */
   mailCategory?: StaffMailCategory;
 }
 
@@ -31,6 +34,7 @@ export async function notify(
         objectId: event.object.id,
         message: event.message.slice(0, 500),
         dedupeKey: event.dedupeKey,
+        mailCategory: event.mailCategory ?? null,
       })),
     )
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });

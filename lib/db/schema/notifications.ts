@@ -20,6 +20,8 @@ export const notifications = pgTable(
     objectId: uuid("object_id").notNull(),
     message: text("message").notNull(),
     dedupeKey: text("dedupe_key").notNull(),
+    /** The email category it belongs to (lib/mail/staff/categories.ts), for a daily digest; none: in Paydesk only. */
+    mailCategory: text("mail_category"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
   },

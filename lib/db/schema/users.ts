@@ -16,7 +16,7 @@ export const users = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /** IANA zone every time is shown in; null until set, when the browser's zone is adopted. */
     timeZone: text("time_zone"),
-    /** BCP 47 locale for numbers and money (lib/format); null means en-US. */
+    /** BCP 47 locale for numbers and money (lib/display); null means en-US. */
     numberLocale: text("number_locale"),
     /** When the daily email digest goes out, "HH:MM" in the person's zone (lib/mail/staff). */
     mailDigestTime: text("mail_digest_time").notNull().default("08:00"),

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { defineAction } from "@/lib/auth/define-action";
 import { RuleError } from "@/lib/auth/rule-error";
 import { mailEnabled } from "../app-mail";
-import { staffMailCategoriesFor } from "./categories";
+import { staffMailCategoriesFor, type StaffMailCategory, type StaffMailMode } from "./categories";
 import { readMailPreferences, writeMailPreferences } from "./preferences";
 import { mailPreferencesSchema } from "./preferences-schema";
 
@@ -13,22 +13,27 @@ import { mailPreferencesSchema } from "./preferences-schema";
 export const saveMailPreferencesAction = defineAction({
   permission: "account:manage",
   schema: mailPreferencesSchema,
-  handler: async ({ modes }, { db, user, actor }) => {
+  handler: async ({ modes, digestTime }, { db, user, actor }) => {
     if (!mailEnabled())
       throw new RuleError("Email is not set up on this Paydesk: notifications stay inside it.");
     await db.transaction(async (tx) => {
       const before = await readMailPreferences(tx, user.id);
-      const chosen = await writeMailPreferences(tx, user.id, staffMailCategoriesFor(user.role), modes);
+      const byEmail = await writeMailPreferences(tx, user.id, staffMailCategoriesFor(user.role), {
+        modes,
+        digestTime,
+      });
       await recordAudit(tx, actor, {
         action: "user.mail_preferences_changed",
         object: { type: "user", id: user.id },
-        before: {
-          byEmail: Object.keys(before).filter((key) => before[key as keyof typeof before] === "immediate"),
-        },
-        after: { byEmail: chosen },
+        before: { byEmail: emailedOnly(before.modes), digestTime: before.digestTime },
+        after: { byEmail, digestTime },
       });
     });
     revalidatePath("/account/email");
     return { message: "Saved." };
   },
 });
+
+function emailedOnly(modes: Record<StaffMailCategory, StaffMailMode>) {
+  return Object.fromEntries(Object.entries(modes).filter(([, mode]) => mode !== "off"));
+}

@@ -34,6 +34,26 @@ export function isStaffMailCategory(value: string): value is StaffMailCategory {
   return Object.hasOwn(STAFF_MAIL_CATEGORIES, value);
 }
 
-/** A daily digest is not offered yet: a category is off (Paydesk only) or comes at once. */
-export const STAFF_MAIL_MODES = ["off", "immediate"] as const;
+/** A category is off (Paydesk only), comes at once, or waits for the person's daily digest. */
+export const STAFF_MAIL_MODES = ["off", "immediate", "digest"] as const;
 export type StaffMailMode = (typeof STAFF_MAIL_MODES)[number];
+
+export const STAFF_MAIL_MODE_LABELS: Record<StaffMailMode, string> = {
+  off: "Only in Paydesk",
+  immediate: "Email at once",
+  digest: "Daily digest",
+};
+
+/**
+ * What one unsubscribe link turns off: a category sent at once, or the whole daily digest (one
+ * email that gathers several categories).
+ */
+export type UnsubscribeScope = StaffMailCategory | "digest";
+
+export function isUnsubscribeScope(value: string): value is UnsubscribeScope {
+  return value === "digest" || isStaffMailCategory(value);
+}
+
+export function unsubscribeScopeLabel(scope: UnsubscribeScope): string {
+  return scope === "digest" ? "Daily digest" : STAFF_MAIL_CATEGORIES[scope];
+}

@@ -8,6 +8,7 @@ import { appMailConfig } from "../app-mail";
 import { enqueueMail } from "../enqueue";
 import { renderMail } from "../render";
 import { STAFF_MAIL_CATEGORIES, type StaffMailCategory } from "./categories";
+import { objectUrl } from "./object-url";
 import { unsubscribeUrl } from "./unsubscribe-token";
 
 export interface StaffMailEvent {
@@ -16,12 +17,6 @@ export interface StaffMailEvent {
   message: string;
   dedupeKey: string;
 }
-
-const OBJECT_PATHS: Record<NotificationObjectType, (id: string) => string> = {
-  invoice: (id) => `/invoices/${id}`,
-  withdrawal: (id) => `/withdrawals/${id}`,
-  change: (id) => `/admin/changes#change-${id}`,
-};
 
 /**
  * The email beside a notification, for each of `userIds` who chose this category "at once":
@@ -51,7 +46,7 @@ export async function queueStaffMail(
     );
   const base = publicBaseUrl();
   for (const person of recipients) {
-    const link = new URL(OBJECT_PATHS[event.object.type](event.object.id), base).toString();
+    const link = objectUrl(base, event.object);
     const unsubscribe = unsubscribeUrl(base, secret, person.id, event.category);
     const rendered = renderMail(
       {

@@ -1,17 +1,17 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { StaffMailCategory } from "./categories";
+import type { UnsubscribeScope } from "./categories";
 
 /**
  * The credential in an email's unsubscribe link (RFC 8058): an HMAC of the person and the
- * category under NEXTAUTH_SECRET. It can only turn that one category off for that one person,
- * and needs no storage.
+ * category (or the daily digest) under NEXTAUTH_SECRET. It can only turn that one off for that
+ * one person, and needs no storage.
  */
 function mac(secret: string, userId: string, category: string): Buffer {
   return createHmac("sha256", secret).update(`paydesk-unsubscribe:${userId}:${category}`).digest();
 }
 
-export function unsubscribeToken(secret: string, userId: string, category: StaffMailCategory): string {
+export function unsubscribeToken(secret: string, userId: string, category: UnsubscribeScope): string {
   return mac(secret, userId, category).toString("base64url");
 }
 
@@ -27,7 +27,7 @@ export function unsubscribeUrl(
   baseUrl: string,
   secret: string,
   userId: string,
-  category: StaffMailCategory,
+  category: UnsubscribeScope,
 ): string {
   const url = new URL(UNSUBSCRIBE_PATH, baseUrl);
   url.searchParams.set("u", userId);

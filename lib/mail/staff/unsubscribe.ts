@@ -3,12 +3,12 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { mailPreferences } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { isStaffMailCategory, type StaffMailCategory } from "./categories";
+import { isUnsubscribeScope, type UnsubscribeScope } from "./categories";
 import { isUnsubscribeToken } from "./unsubscribe-token";
 
 const linkSchema = z.object({
   u: z.uuid(),
-  c: z.string().max(40).refine(isStaffMailCategory),
+  c: z.string().max(40).refine(isUnsubscribeScope),
   t: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });
 
@@ -16,17 +16,25 @@ const linkSchema = z.object({
 export function readUnsubscribeLink(
   secret: string,
   params: URLSearchParams,
-): { userId: string; category: StaffMailCategory } | null {
+): { userId: string; category: UnsubscribeScope } | null {
   const parsed = linkSchema.safeParse(Object.fromEntries(params));
   if (!parsed.success) return null;
   const { u, c, t } = parsed.data;
-  if (!isStaffMailCategory(c) || !isUnsubscribeToken(secret, u, c, t)) return null;
+  if (!isUnsubscribeScope(c) || !isUnsubscribeToken(secret, u, c, t)) return null;
   return { userId: u, category: c };
 }
 
-/** That category comes no more by email (it stays in Paydesk's notifications). Idempotent. */
-export async function unsubscribe(db: DbOrTx, userId: string, category: StaffMailCategory): Promise<void> {
+/**
+ * That category comes no more by email, or, for the digest, every category it gathered (they
+ * stay in Paydesk's notifications). Idempotent.
+ */
+export async function unsubscribe(db: DbOrTx, userId: string, scope: UnsubscribeScope): Promise<void> {
   await db
     .delete(mailPreferences)
-    .where(and(eq(mailPreferences.userId, userId), eq(mailPreferences.category, category)));
+    .where(
+      and(
+        eq(mailPreferences.userId, userId),
+        scope === "digest" ? eq(mailPreferences.mode, "digest") : eq(mailPreferences.category, scope),
+      ),
+    );
 }

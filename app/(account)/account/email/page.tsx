@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { MailPreferencesForm } from "@/components/account/mail-preferences-form";
 import { requirePermission } from "@/lib/auth/guards";
 import { getDb } from "@/lib/db/client";
+import { displayPreferencesOf } from "@/lib/display/preferences";
 import { mailEnabled } from "@/lib/mail/app-mail";
 import { staffMailCategoriesFor } from "@/lib/mail/staff/categories";
 import { readMailPreferences } from "@/lib/mail/staff/preferences";
@@ -19,7 +20,7 @@ export default async function EmailPreferencesPage() {
         </h1>
         <p className="text-sm text-slate-600">
           Everything that concerns you is in Paydesk&apos;s notifications. Choose what also comes by email,
-          the moment it happens; each email has a link to stop that kind of email.
+          the moment it happens or in one daily digest; each email has a link to stop that kind of email.
         </p>
       </div>
       {!mailEnabled() ? (
@@ -33,6 +34,7 @@ export default async function EmailPreferencesPage() {
           offered={offered}
           current={await readMailPreferences(await getDb(), user.id)}
           email={user.email}
+          timeZone={displayPreferencesOf(user).timeZone}
         />
       )}
     </div>
