@@ -1,5 +1,7 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db/types";
+import { formatCrypto, formatFiat } from "@/lib/display/money";
+import { DEFAULT_LOCALE } from "@/lib/display/preferences";
 import { notify } from "./notify";
 import { peopleWhoMay } from "./recipients";
 
@@ -29,14 +31,19 @@ export async function notifyInvoiceStatus(
 ): Promise<void> {
   if (!(status in TOLD) || !invoice.createdBy) return;
   const recipients = await peopleWhoMay(db, "invoices:view", [invoice.createdBy]);
+  // Money as money, in the default number format: a notification is read by many people.
   const paid =
     invoice.paidCryptoAmount && invoice.currency
-      ? `: ${invoice.paidCryptoAmount} ${invoice.currency}${invoice.cryptoAmount ? ` of ${invoice.cryptoAmount}` : ""}`
+      ? `: ${formatCrypto(invoice.paidCryptoAmount, invoice.currency, DEFAULT_LOCALE)}${
+          invoice.cryptoAmount
+            ? ` of ${formatCrypto(invoice.cryptoAmount, invoice.currency, DEFAULT_LOCALE)}`
+            : ""
+        }`
       : "";
   await notify(db, recipients, {
     kind: `invoice.${status}`,
     object: { type: "invoice", id: invoice.id },
-    message: `Invoice ${invoice.orderId} (${invoice.amount} ${invoice.fiatCurrency}) ${TOLD[status as keyof typeof TOLD]}${status === "expired" ? "" : paid}.`,
+    message: `Invoice ${invoice.orderId} (${formatFiat(invoice.amount, invoice.fiatCurrency, DEFAULT_LOCALE)}) ${TOLD[status as keyof typeof TOLD]}${status === "expired" ? "" : paid}.`,
     dedupeKey: `invoice:${invoice.id}:${status}`,
     ...(status === "overpaid" || status === "underpaid"
       ? { mailCategory: "invoice_exception" as const }
