@@ -42,7 +42,7 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
                   title={row.orderId}
                 >
                   {/* An order id of a hundred characters is cut short here, never the page made to scroll. */}
-                  <span className="inline-block max-w-[16rem] truncate align-bottom">{row.orderId}</span>
+                  <span className="inline-block max-w-[14rem] truncate align-bottom">{row.orderId}</span>
                 </Link>
               </TableCell>
               <TableCell label="Status">
@@ -59,7 +59,7 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
               </TableCell>
               <TableCell label="Customer" className="whitespace-nowrap font-mono text-xs">
                 <span
-                  className="inline-block max-w-[10rem] truncate align-bottom"
+                  className="inline-block max-w-[8rem] truncate align-bottom"
                   title={row.customerId ?? undefined}
                 >
                   {row.customerId ?? "—"}
