@@ -104,7 +104,7 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     const webhookUrl = `${server.baseUrl}/api/webhooks/payments`;
     await runLoad({ url: webhookUrl, bodies: webhookBodies(warmUp, 0), connections: IN_FLIGHT });
     // The warm-up's own refreshes finish first: they belong to no measured run.
-    await waitUntilNothingPending(server.baseUrl, admin, DRAIN_LIMIT_MS);
+    await waitUntilNothingPending(server.baseUrl, admin, DRAIN_LIMIT_MS, { metricsToken: METRICS_TOKEN });
     await runLoad({ url: `${server.baseUrl}/api/health`, amount: 3 * warmUpCount, connections: IN_FLIGHT });
     const trivialRoute = await runLoad({
       url: `${server.baseUrl}/api/health`,
@@ -121,7 +121,10 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
       metricsToken: METRICS_TOKEN,
     });
     const steadyDrainStart = Date.now();
-    await waitUntilNothingPending(server.baseUrl, admin, DRAIN_LIMIT_MS, 250);
+    await waitUntilNothingPending(server.baseUrl, admin, DRAIN_LIMIT_MS, {
+      pollMs: 250,
+      metricsToken: METRICS_TOKEN,
+    });
     const steadyDrainSeconds = round((Date.now() - steadyDrainStart) / 1000, 1);
     console.log(
       `[bench] webhooks, ${options.kind}: steady ${steadyLoad.offeredPerSecond}/s for ${steadyLoad.seconds} s, p50 ${steadyLoad.p50} ms, p99 ${steadyLoad.p99} ms, lag at most ${steadyLoad.maxLagSeconds} s, queue at most ${steadyLoad.maxQueueDepth}, drained ${steadyDrainSeconds} s after`,
@@ -133,7 +136,10 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     const afterWebhooks = server.rss();
     const drainStart = Date.now();
     try {
-      await waitUntilNothingPending(server.baseUrl, admin, DRAIN_LIMIT_MS, 250);
+      await waitUntilNothingPending(server.baseUrl, admin, DRAIN_LIMIT_MS, {
+        pollMs: 250,
+        metricsToken: METRICS_TOKEN,
+      });
     } finally {
       await server.stop();
     }
