@@ -25,10 +25,11 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
     password: "a-fresh-password-42",
   };
   await signIn(page, DEMO.admin);
-  const link = await inviteAsAdmin(page, user);
-  await expect(
-    page.getByText(/created as Viewer\. The Finance role applies once a second admin approves it/),
-  ).toBeVisible();
+  const link = await inviteAsAdmin(
+    page,
+    user,
+    /created as Viewer\. The Finance role applies once a second admin approves it/,
+  );
   await choosePasswordThroughLink(browser, link, user.password);
 
   // Until approved: a viewer, and the proposer is told why they cannot approve it themselves, and

@@ -97,6 +97,28 @@ test("finance gets an email when a request waits for them, and none for their ow
   await expect(
     finance.getByTestId("mailbox-row").filter({ hasText: DEMO.finance }).filter({ hasText: own }),
   ).toHaveCount(0);
+
+  // The email's one-click unsubscribe: opening the link only asks; the POST (the page's button, or
+  // the mail client's List-Unsubscribe-Post) turns that kind of email off.
+  await openMail(finance, DEMO.finance, marker);
+  const unsubscribe = finance
+    .getByTestId("mailbox-links")
+    .getByRole("link")
+    .filter({ hasText: "/api/mail/unsubscribe" });
+  const href = (await unsubscribe.first().getAttribute("href")) ?? "";
+  const asked = await finance.request.get(href);
+  expect(await asked.text()).toContain("Stop these emails?");
+  await finance.goto("/account/email");
+  await expect(finance.getByLabel("A withdrawal request waits for my approval")).toHaveValue("immediate");
+  const done = await finance.request.post(href);
+  expect(done.status()).toBe(200);
+  expect(await done.text()).toContain("Unsubscribed");
+  await finance.reload();
+  await expect(finance.getByLabel("A withdrawal request waits for my approval")).toHaveValue("off");
+  // A link whose token was tampered with turns nothing off.
+  const forged = new URL(href);
+  forged.searchParams.set("t", "A".repeat(43));
+  expect((await finance.request.post(forged.toString())).status()).toBe(400);
 });
 
 test("a person gathers a kind of notification into a daily digest at a time in their own zone", async ({

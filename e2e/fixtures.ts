@@ -29,12 +29,21 @@ export function uniqueEmail(prefix: string): string {
  * The admin creates the user on the Users page; Paydesk shows them the person's invitation link,
  * once. Returns the link, copied from where it is shown.
  */
-export async function inviteAsAdmin(page: Page, user: { email: string; name: string; role: string }) {
+/**
+ * Creates the user as the signed-in admin and takes their invitation link. `told`: the message
+ * Paydesk shows on success, checked while it shows (it does not follow to the next page).
+ */
+export async function inviteAsAdmin(
+  page: Page,
+  user: { email: string; name: string; role: string },
+  told?: RegExp,
+) {
   await page.goto("/admin/users/new");
   await page.getByLabel("Name").fill(user.name);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Role").selectOption(user.role);
   await page.getByRole("button", { name: "Create user" }).click();
+  if (told) await expect(page.getByText(told)).toBeVisible();
   return takeOneTimeLink(page, `Invitation link for ${user.email}`);
 }
 
