@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { invoiceEvents, invoices, webhookEvents } from "@/lib/db/schema";
 import { FakeService, seedInvoice, signedWebhook, TEST_INVOICE_KEY } from "@/test-support/fake-service";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
+import type { ServiceClient } from "@/lib/service";
 import { handleWebhookRequest } from "./handle-request";
 import { createUnverifiedLimiter } from "./unverified-limiter";
 
@@ -23,13 +24,24 @@ beforeEach(async () => {
   queued = [];
 });
 
+/** A client of its own for each request, as the route makes one per call (lib/service/app-client.ts). */
+function perRequestClient(): ServiceClient {
+  return {
+    createInvoice: service.createInvoice.bind(service),
+    getInvoice: service.getInvoice.bind(service),
+    createWithdrawal: service.createWithdrawal.bind(service),
+    checkConnection: service.checkConnection.bind(service),
+    callBudgetMs: service.callBudgetMs,
+  };
+}
+
 async function receive(orderId: string, status: string) {
   const body = signedWebhook({ type: "invoice", invoice_id: `svc_${orderId}`, order_id: orderId, status });
   const response = await handleWebhookRequest(
     new Request("http://paydesk.test/api/webhooks/payments", { method: "POST", body }),
     {
       db: testDb.db,
-      client: service,
+      client: perRequestClient(),
       invoiceKey: TEST_INVOICE_KEY,
       unverifiedLimiter: createUnverifiedLimiter(),
       afterResponse: (task) => queued.push(task),

@@ -10,7 +10,6 @@ export const MAX_BATCH = 100;
 const MAX_WAITING = 20_000;
 
 interface Waiting extends EventToProcess {
-  client: ServiceClient;
   handlers: WebhookHandlers;
 }
 
@@ -21,6 +20,8 @@ const waitingByDb = new WeakMap<Db, Map<string, Waiting>>();
  * wait here, and the first task that runs takes every event waiting (up to MAX_BATCH) into one
  * batch; the tasks of the events it took find nothing left to do. So while the queue is busy, what
  * arrives gathers into the next batch; when it is idle, an event is processed alone, at once.
+ * The batch is read from the service with the client of the task that takes it: the route makes a
+ * client per request (lib/service/app-client.ts), every one of them for the one configured service.
  */
 export function batchedProcessing(
   db: Db,
@@ -35,14 +36,14 @@ export function batchedProcessing(
   }
   // Left pending for the sweep when too many wait already.
   if (waiting.size >= MAX_WAITING) return async () => {};
-  waiting.set(event.id, { ...event, client, handlers });
+  waiting.set(event.id, { ...event, handlers });
   const batches = waiting;
   return async () => {
     if (!batches.has(event.id)) return;
     const batch: Waiting[] = [];
     for (const candidate of batches.values()) {
       if (batch.length >= MAX_BATCH) break;
-      if (candidate.client !== client || candidate.handlers !== handlers) continue;
+      if (candidate.handlers !== handlers) continue;
       batch.push(candidate);
     }
     for (const taken of batch) batches.delete(taken.id);
