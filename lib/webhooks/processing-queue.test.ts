@@ -76,6 +76,25 @@ describe("the background loop's polls in the same queue", () => {
     ]);
   });
 
+  it("are not counted as webhooks waiting (the metrics' queue depth, the System page)", async () => {
+    let finishPoll = () => {};
+    const polls = queuePolledRefreshes(
+      [1, 2, 3],
+      () => new Promise<void>((resolve) => (finishPoll = resolve)),
+    );
+    await later(5);
+    expect(webhookProcessingBacklog()).toBe(0);
+    queueWebhookProcessing(() => later(1));
+    expect(webhookProcessingBacklog()).toBe(1);
+    for (let i = 0; i < 3; i++) {
+      finishPoll();
+      await later(5);
+    }
+    await polls;
+    expect(await drainWebhookProcessing(1_000)).toBe(true);
+    expect(webhookProcessingBacklog()).toBe(0);
+  });
+
   it("settle when a shutdown stops waiting, so the loop's round ends instead of hanging", async () => {
     let polled = 0;
     for (let i = 0; i < processingConcurrency(); i++) queueWebhookProcessing(() => later(100));

@@ -36,6 +36,8 @@ interface ProcessingState {
   queue: PQueue;
   /** Webhook answers in progress (whileAnswering). */
   answering: number;
+  /** Webhook processing tasks running (the queue also holds the loop's polls). */
+  webhookTasksRunning: number;
   /** Refreshes waiting for answering to reach zero. */
   waitingForQuiet: Set<() => void>;
   /** Aborted when a shutdown gives up waiting: the polls not yet started are dropped, their callers told. */
@@ -50,6 +52,7 @@ function processing(): ProcessingState {
   store[globalKey] ??= {
     queue: new PQueue({ concurrency: processingConcurrency() }),
     answering: 0,
+    webhookTasksRunning: 0,
     waitingForQuiet: new Set(),
     polls: new AbortController(),
   };
@@ -87,8 +90,13 @@ export function queueWebhookProcessing(task: () => Promise<unknown>): boolean {
   if (state.queue.size >= QUEUE_CAPACITY) return false;
   void state.queue.add(
     async () => {
-      await quietMoment(state);
-      return task();
+      state.webhookTasksRunning++;
+      try {
+        await quietMoment(state);
+        return await task();
+      } finally {
+        state.webhookTasksRunning--;
+      }
     },
     { priority: WEBHOOK_PRIORITY },
   );
@@ -147,8 +155,8 @@ export async function drainWebhookProcessing(timeoutMs: number): Promise<boolean
   return emptied;
 }
 
-/** How many refreshes wait or run (shutdown's log line). */
+/** How many webhooks' processing tasks wait or run (the metrics' queue depth, the System page, shutdown's log line). */
 export function webhookProcessingBacklog(): number {
-  const { queue } = processing();
-  return queue.size + queue.pending;
+  const { queue, webhookTasksRunning } = processing();
+  return queue.sizeBy({ priority: WEBHOOK_PRIORITY }) + webhookTasksRunning;
 }
