@@ -45,7 +45,12 @@ export function parseFaultConfig(body: JsonObject): FaultConfig {
 
 export async function getFaults(db: SandboxDb, merchantId: string): Promise<FaultConfig> {
   const [row] = await db.select().from(faults).where(eq(faults.merchantId, merchantId)).limit(1);
-  return row ? { ...NO_FAULTS, ...(row.config as Partial<FaultConfig>) } : NO_FAULTS;
+  return faultConfigOf(row?.config);
+}
+
+/** A stored fault configuration (none: no faults) with today's defaults for what it leaves out. */
+export function faultConfigOf(stored: unknown): FaultConfig {
+  return stored ? { ...NO_FAULTS, ...(stored as Partial<FaultConfig>) } : NO_FAULTS;
 }
 
 export async function setFaults(db: SandboxDb, merchantId: string, config: FaultConfig, at: Date) {

@@ -1,7 +1,8 @@
 /** Merchants and their two keys: the invoice key (invoices, signatures, control API) and the withdrawal key. */
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { merchants } from "./db/schema";
+import { faults, merchants } from "./db/schema";
+import { faultConfigOf, type FaultConfig } from "./faults";
 import type { Merchant, SandboxContext, SandboxDb } from "./context";
 import { unauthenticated } from "./errors";
 
@@ -16,12 +17,26 @@ function bearer(request: Request): string | null {
 
 /** The merchant whose key of the given kind is the request's bearer token, or 401. */
 export async function authenticate(ctx: SandboxContext, request: Request, kind: KeyKind): Promise<Merchant> {
+  return (await authenticateWithFaults(ctx, request, kind)).merchant;
+}
+
+/** authenticate, and the merchant's injected faults read in the same query (every /v1 call needs both). */
+export async function authenticateWithFaults(
+  ctx: SandboxContext,
+  request: Request,
+  kind: KeyKind,
+): Promise<{ merchant: Merchant; faults: FaultConfig }> {
   const key = bearer(request);
   if (!key) throw unauthenticated();
   const column = kind === "invoice" ? merchants.invoiceKey : merchants.withdrawalKey;
-  const [merchant] = await ctx.db.select().from(merchants).where(eq(column, key)).limit(1);
-  if (!merchant) throw unauthenticated();
-  return merchant;
+  const [row] = await ctx.db
+    .select({ merchant: merchants, faults: faults.config })
+    .from(merchants)
+    .leftJoin(faults, eq(faults.merchantId, merchants.id))
+    .where(eq(column, key))
+    .limit(1);
+  if (!row) throw unauthenticated();
+  return { merchant: row.merchant, faults: faultConfigOf(row.faults) };
 }
 
 export async function createMerchant(ctx: SandboxContext, webhookUrl: string | null): Promise<Merchant> {

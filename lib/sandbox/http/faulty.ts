@@ -4,8 +4,7 @@
  * A dropped response has a body stream that errors at once; server.ts goes further and destroys
  * the socket before writing anything, so an HTTP client sees a network error, never a 2xx.
  */
-import type { SandboxContext } from "../context";
-import { fires, getFaults } from "../faults";
+import { fires, type FaultConfig } from "../faults";
 import { json } from "./respond";
 
 const dropped = new WeakSet<Response>();
@@ -23,12 +22,8 @@ function dropResponse(original: Response): Response {
   return res;
 }
 
-export async function withFaults(
-  ctx: SandboxContext,
-  merchantId: string,
-  work: () => Promise<Response>,
-): Promise<Response> {
-  const faults = await getFaults(ctx.db, merchantId);
+/** `faults`: the merchant's, as authenticateWithFaults read them. */
+export async function withFaults(faults: FaultConfig, work: () => Promise<Response>): Promise<Response> {
   if (faults.latency_ms > 0) await new Promise((r) => setTimeout(r, faults.latency_ms));
   if (fires(faults.error_rate))
     return json(

@@ -1,9 +1,9 @@
 /** The service API proper: /v1/invoices, /v1/invoices/{id}, /v1/withdrawals. */
 import { payUrl, type RequestScope } from "../context";
-import { authenticate } from "../merchants";
+import { authenticateWithFaults } from "../merchants";
 import { createInvoice, parseInvoiceInput } from "../invoices/create";
 import { presentCreatedInvoice, presentInvoice } from "../invoices/present";
-import { listTransactions, readInvoice } from "../invoices/transitions";
+import { readInvoice, readInvoiceWithTransactions } from "../invoices/transitions";
 import { createWithdrawal } from "../withdrawals/create";
 import { presentWithdrawal } from "../withdrawals/present";
 import { checkWebhookUrlField } from "../webhooks/targets";
@@ -18,8 +18,8 @@ export async function handleV1({ ctx, request, segments }: RequestScope): Promis
   const [resource, id, ...rest] = segments;
   if (resource === "invoices" && id === undefined) {
     if (request.method !== "POST") throw methodNotAllowed("POST");
-    const merchant = await authenticate(ctx, request, "invoice");
-    return withFaults(ctx, merchant.id, async () => {
+    const { merchant, faults } = await authenticateWithFaults(ctx, request, "invoice");
+    return withFaults(faults, async () => {
       const input = parseInvoiceInput(await readJsonObject(request));
       await checkWebhookUrlField(ctx, "webhook_url", input.webhookUrl);
       const { invoice } = await createInvoice(ctx, merchant, input);
@@ -29,17 +29,16 @@ export async function handleV1({ ctx, request, segments }: RequestScope): Promis
   }
   if (resource === "invoices" && id !== undefined && rest.length === 0) {
     if (request.method !== "GET") throw methodNotAllowed("GET");
-    const merchant = await authenticate(ctx, request, "invoice");
-    return withFaults(ctx, merchant.id, async () => {
-      const invoice = await readInvoice(ctx, id, merchant.id);
-      const txs = await listTransactions(ctx.db, invoice.id);
-      return json(200, presentInvoice(invoice, txs, payUrl(ctx, request, invoice.id)));
+    const { merchant, faults } = await authenticateWithFaults(ctx, request, "invoice");
+    return withFaults(faults, async () => {
+      const { invoice, transactions } = await readInvoiceWithTransactions(ctx, id, merchant.id);
+      return json(200, presentInvoice(invoice, transactions, payUrl(ctx, request, invoice.id)));
     });
   }
   if (resource === "withdrawals" && id === undefined) {
     if (request.method !== "POST") throw methodNotAllowed("POST");
-    const merchant = await authenticate(ctx, request, "withdrawal");
-    return withFaults(ctx, merchant.id, async () => {
+    const { merchant, faults } = await authenticateWithFaults(ctx, request, "withdrawal");
+    return withFaults(faults, async () => {
       const { withdrawal } = await createWithdrawal(ctx, merchant, await readJsonObject(request));
       return json(200, presentWithdrawal(withdrawal));
     });

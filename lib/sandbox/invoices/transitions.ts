@@ -99,6 +99,30 @@ export async function readInvoice(ctx: SandboxContext, id: string, merchantId?: 
   return expireDue(ctx, row.id);
 }
 
+/**
+ * The invoice (expired first if its time is up, as readInvoice does) and its transactions, oldest
+ * first: one query when nothing is due, the invoice's columns repeated beside each transaction.
+ */
+export async function readInvoiceWithTransactions(
+  ctx: SandboxContext,
+  id: string,
+  merchantId: string,
+): Promise<{ invoice: InvoiceRow; transactions: TransactionRow[] }> {
+  if (!isInvoiceId(id)) throw notFound("Invoice not found.");
+  const rows = await ctx.db
+    .select({ invoice: invoices, transaction: transactions })
+    .from(invoices)
+    .leftJoin(transactions, eq(transactions.invoiceId, invoices.id))
+    .where(and(eq(invoices.id, id), eq(invoices.merchantId, merchantId)))
+    .orderBy(asc(transactions.createdAt), asc(transactions.txid));
+  const [first] = rows;
+  if (!first) throw notFound("Invoice not found.");
+  if (OPEN_STATUSES.includes(first.invoice.status as never) && isExpired(first.invoice, ctx.now())) {
+    return { invoice: await expireDue(ctx, id), transactions: await listTransactions(ctx.db, id) };
+  }
+  return { invoice: first.invoice, transactions: rows.flatMap((row) => row.transaction ?? []) };
+}
+
 export async function expireDue(ctx: SandboxContext, id: string): Promise<InvoiceRow> {
   return run(ctx, async (tx) => {
     const r = await expireLocked(tx, await lockInvoice(tx, id), ctx.now(), false);
