@@ -1,5 +1,5 @@
 import "server-only";
-import { count, eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { invoiceEvents, invoices, invoiceTransactions, type Invoice } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
 import { reopenOnNewMoney } from "@/lib/exceptions/reopen-on-new-money";
@@ -47,25 +47,33 @@ export async function applyServiceInvoiceIn(
   actorId?: string,
   now = new Date(),
 ): Promise<ApplyResult> {
-  const [local] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
-  if (!local) throw new Error(`invoice ${invoiceId} does not exist`);
+  // The row locked and its payments counted in one statement (a refresh is a handful of them).
+  const [locked] = await tx
+    .select({
+      local: invoices,
+      // Qualified by hand: in a one-table select Drizzle leaves column names bare, and a bare "id"
+      // in the subquery would be the transaction's own.
+      transactions:
+        sql<number>`(select count(*) from ${invoiceTransactions} as paid where paid.invoice_id = ${invoices}.id)`.mapWith(
+          Number,
+        ),
+    })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .for("update", { of: invoices });
+  if (!locked) throw new Error(`invoice ${invoiceId} does not exist`);
+  const { local } = locked;
 
   const { status, isFinal } = normaliseInvoiceStatus(remote.status ?? local.serviceStatus);
   const wasConfirmed = local.creationState === "created";
-  // Payments are recorded only from answers to a confirmed invoice: an unconfirmed one has none.
-  const [stored] = wasConfirmed
-    ? await tx
-        .select({ transactions: count() })
-        .from(invoiceTransactions)
-        .where(eq(invoiceTransactions.invoiceId, invoiceId))
-    : [{ transactions: 0 }];
   const olderNews = isOlderNews(
     {
       status: asInvoiceStatus(local.status),
       isFinal: local.isFinal,
       paidCryptoAmount: local.paidCryptoAmount,
       paidFiatAmount: local.paidFiatAmount,
-      transactions: stored?.transactions ?? 0,
+      // Payments are recorded only from answers to a confirmed invoice: an unconfirmed one has none.
+      transactions: wasConfirmed ? locked.transactions : 0,
     },
     {
       status,

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { invoiceEvents, invoices } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
-import { isServiceError, type ServiceClient } from "@/lib/service";
+import { isServiceError, type ServiceClient, type ServiceError } from "@/lib/service";
 import { applyServiceInvoice, type ApplyResult, type SyncSource } from "./apply-service-invoice";
 import { CoalescedRuns } from "./coalesced-runs";
 import { retryRefreshAt } from "./refresh-schedule";
@@ -20,6 +20,9 @@ function refreshesInFlight(): CoalescedRuns<RefreshOutcome> {
   return store[globalKey];
 }
 
+/** An invoice to refresh: its id, or its id and service id when the caller has read them already. */
+export type InvoiceToRefresh = string | { id: string; serviceId: string };
+
 /**
  * Brings an invoice up to date from the service: one refresh of it at a time in this process.
  * Asked while one runs (a webhook arriving during the loop's call, say), it waits and shares ONE
@@ -30,13 +33,12 @@ function refreshesInFlight(): CoalescedRuns<RefreshOutcome> {
 export function refreshInvoice(
   db: Db,
   client: ServiceClient,
-  invoiceId: string,
+  invoice: InvoiceToRefresh,
   source: SyncSource,
   actorId?: string,
 ): Promise<RefreshOutcome> {
-  return refreshesInFlight().run(invoiceId, () =>
-    readAndApplyInvoice(db, client, invoiceId, source, actorId),
-  );
+  const invoiceId = typeof invoice === "string" ? invoice : invoice.id;
+  return refreshesInFlight().run(invoiceId, () => readAndApplyInvoice(db, client, invoice, source, actorId));
 }
 
 /**
@@ -47,38 +49,64 @@ export function refreshInvoice(
 export async function readAndApplyInvoice(
   db: Db,
   client: ServiceClient,
-  invoiceId: string,
+  invoice: InvoiceToRefresh,
   source: SyncSource,
   actorId?: string,
 ): Promise<RefreshOutcome> {
-  const [local] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
-  if (!local?.serviceId) {
+  const known = typeof invoice === "string" ? await readServiceId(db, invoice) : invoice;
+  if (!known?.serviceId) {
     return { ok: false, reason: "not_created", message: "The service has not confirmed this invoice yet." };
   }
+  const { id: invoiceId, serviceId } = known;
   try {
-    const remote = await client.getInvoice(local.serviceId);
+    const remote = await client.getInvoice(serviceId);
     return { ok: true, ...(await applyServiceInvoice(db, invoiceId, remote, source, actorId)) };
   } catch (error) {
     if (!isServiceError(error)) throw error;
-    const now = new Date();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(invoices)
-        .set({
-          refreshFailures: local.refreshFailures + 1,
-          nextRefreshAt: retryRefreshAt(local.refreshFailures + 1, now),
-        })
-        .where(eq(invoices.id, invoiceId));
-      if (local.refreshFailures === 0) {
-        await tx.insert(invoiceEvents).values({
-          invoiceId,
-          kind: "refresh_failed",
-          detail: { kind: error.kind, message: error.userMessage },
-          source,
-          actorId,
-        });
-      }
-    });
+    await recordRefreshFailure(db, invoiceId, error, source, actorId);
     return { ok: false, reason: "service_error", message: error.userMessage };
   }
+}
+
+async function readServiceId(db: Db, invoiceId: string) {
+  const [row] = await db
+    .select({ id: invoices.id, serviceId: invoices.serviceId })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  return row;
+}
+
+/** The loop backs off (retryRefreshAt); the timeline hears of the first failure of a run only. */
+async function recordRefreshFailure(
+  db: Db,
+  invoiceId: string,
+  error: ServiceError,
+  source: SyncSource,
+  actorId: string | undefined,
+): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const [local] = await tx
+      .select({ refreshFailures: invoices.refreshFailures })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+      .for("update");
+    if (!local) return;
+    await tx
+      .update(invoices)
+      .set({
+        refreshFailures: local.refreshFailures + 1,
+        nextRefreshAt: retryRefreshAt(local.refreshFailures + 1, now),
+      })
+      .where(eq(invoices.id, invoiceId));
+    if (local.refreshFailures === 0) {
+      await tx.insert(invoiceEvents).values({
+        invoiceId,
+        kind: "refresh_failed",
+        detail: { kind: error.kind, message: error.userMessage },
+        source,
+        actorId,
+      });
+    }
+  });
 }

@@ -89,7 +89,7 @@ function receivedEntry(local: Invoice, { event, summary }: WebhookContext) {
 
 function refresh(context: WebhookContext, local: Invoice): Promise<RefreshOutcome> {
   return local.serviceId
-    ? refreshInvoice(context.db, context.client, local.id, "webhook")
+    ? refreshInvoice(context.db, context.client, { id: local.id, serviceId: local.serviceId }, "webhook")
     : adopt(context, local);
 }
 
