@@ -14,7 +14,11 @@ import { selfCallHeaders } from "./self-call";
 export function getServiceClient(browserOrigin?: string): ServiceClient {
   const config = { ...appServiceConfig(), observe: countServiceCall };
   if (config.mode !== "embedded-sandbox") return createServiceClient(config);
-  return createServiceClient({ ...config, extraHeaders: selfCallHeaders(browserOrigin) });
+  // A call to this same server: compressing its answer would cost both ends and save nothing.
+  return createServiceClient({
+    ...config,
+    extraHeaders: { ...selfCallHeaders(browserOrigin), "accept-encoding": "identity" },
+  });
 }
 
 function countServiceCall({ endpoint, outcome, seconds }: ServiceCallObservation) {
