@@ -43,6 +43,38 @@ export async function createSandboxInvoices(
   return created;
 }
 
+/**
+ * Expires `invoices` in the sandbox, with the merchant's webhook URL cleared first so the sandbox
+ * sends no webhooks of its own about them (the server restarts with it set again). The warm-up's
+ * invoices: refreshed as final, the background loop never polls them during the timed runs.
+ */
+export async function expireSandboxInvoices(
+  baseUrl: string,
+  invoices: readonly BenchInvoice[],
+  { concurrency = 16 } = {},
+): Promise<void> {
+  const authorization = `Bearer ${BENCH_SANDBOX_KEYS.invoiceKey}`;
+  const cleared = await fetch(`${baseUrl}/sandbox/control/merchant`, {
+    method: "PUT",
+    headers: { authorization, "content-type": "application/json" },
+    body: JSON.stringify({ webhook_url: null }),
+  });
+  if (!cleared.ok)
+    throw new Error(`clearing the sandbox's webhook URL: ${cleared.status} ${await cleared.text()}`);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < invoices.length; index = next++) {
+      const { serviceId } = invoices[index] as BenchInvoice;
+      const response = await fetch(`${baseUrl}/sandbox/control/invoices/${serviceId}/expire`, {
+        method: "POST",
+        headers: { authorization },
+      });
+      if (!response.ok) throw new Error(`expiring ${serviceId}: ${response.status} ${await response.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
 /** Paydesk's own rows for those invoices, as a confirmed creation leaves them. */
 export async function insertLocalInvoices(db: Db, invoices: readonly BenchInvoice[]): Promise<void> {
   const batch = 1_000;

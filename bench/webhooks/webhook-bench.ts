@@ -13,7 +13,7 @@ import { startNextServer, treeRss } from "../next-server";
 import { freshDatabase, type BenchDatabase, type DatabaseKind } from "./bench-database";
 import { checkIngestion, countProcessed, type IngestionCheck } from "./ingestion-check";
 import { runLoad, type LoadResult } from "./load";
-import { createSandboxInvoices, insertLocalInvoices } from "./sandbox-invoices";
+import { createSandboxInvoices, expireSandboxInvoices, insertLocalInvoices } from "./sandbox-invoices";
 import {
   DRAIN_GRACE_SECONDS,
   FLAT_LAG_SECONDS,
@@ -79,12 +79,11 @@ export async function benchWebhooks(options: WebhookBenchOptions): Promise<Webho
     let server = await startNextServer({ port: options.port, env: database.env });
     const [invoices, warmUp] = await (async () => {
       try {
-        return [
-          await createSandboxInvoices(server.baseUrl, options.invoices, { prefix: "wh" }),
-          await createSandboxInvoices(server.baseUrl, warmUpCount, {
-            prefix: "warm",
-          }),
-        ];
+        const timed = await createSandboxInvoices(server.baseUrl, options.invoices, { prefix: "wh" });
+        const warm = await createSandboxInvoices(server.baseUrl, warmUpCount, { prefix: "warm" });
+        // Final once refreshed, so the loop does not poll them beside the timed runs.
+        await expireSandboxInvoices(server.baseUrl, warm);
+        return [timed, warm];
       } finally {
         await server.stop();
       }
