@@ -4,7 +4,8 @@ import { webhookEvents } from "@/lib/db/schema";
 import type { ServiceClient } from "@/lib/service";
 import type { WebhookHandlers } from "@/lib/webhooks/handler-types";
 import { processWebhookEvent } from "@/lib/webhooks/process-event";
-import { MAX_PROCESS_ATTEMPTS, PROCESS_GRACE_MS } from "@/lib/webhooks/process-policy";
+import { batchedProcessing, isWaitingForBatch } from "@/lib/webhooks/batched-processing";
+import { MAX_PROCESS_ATTEMPTS, PROCESS_GRACE_MS, PROCESS_LEASE_MS } from "@/lib/webhooks/process-policy";
 import { parseWebhookBody, summariseWebhook } from "@/lib/webhooks/payload";
 import { storeWebhookEvent } from "@/lib/webhooks/store-event";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
@@ -55,6 +56,42 @@ const eventRow = async (id: string) =>
   (await testDb.db.select().from(webhookEvents).where(eq(webhookEvents.id, id)))[0];
 
 describe("the webhook sweep", () => {
+  it("leaves an event past its grace to this process's queue while the queue still has it", async () => {
+    const id = await storeVerified("backlog");
+    const { handlers, calls } = flakyHandlers(0);
+    const later = new Date(Date.now() + PROCESS_GRACE_MS + 1_000);
+    const queued = new Set([id]);
+    const sweeper = new WebhookSweeper({
+      db: testDb.db,
+      client: () => client,
+      handlers,
+      now: () => later,
+      waitingHere: (eventId) => queued.has(eventId),
+    });
+    expect(await sweeper.runOnce()).toEqual({ claimed: 0 });
+    expect(calls.get("backlog")).toBeUndefined();
+    expect(await eventRow(id)).toMatchObject({ outcome: "pending" });
+
+    // The queue's process stopped: once the lease runs out, the sweep does it.
+    queued.clear();
+    const afterLease = new WebhookSweeper({
+      db: testDb.db,
+      client: () => client,
+      handlers,
+      now: () => new Date(later.getTime() + PROCESS_LEASE_MS + 1_000),
+    });
+    expect(await afterLease.runOnce()).toEqual({ claimed: 1 });
+    expect(await eventRow(id)).toMatchObject({ outcome: "refreshed", processAttempts: 1 });
+  });
+
+  it("knows what the receiver's queue holds in this process", async () => {
+    const id = await storeVerified("queued-here");
+    const task = batchedProcessing(testDb.db, client, { id }, flakyHandlers(0).handlers);
+    expect(isWaitingForBatch(testDb.db, id)).toBe(true);
+    await task();
+    expect(isWaitingForBatch(testDb.db, id)).toBe(false);
+  });
+
   it("completes an event whose process stopped between the answer and its processing", async () => {
     const id = await storeVerified("cut-off");
     const { handlers, calls } = flakyHandlers(0);

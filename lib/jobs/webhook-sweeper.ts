@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/db/types";
 import type { ServiceClient } from "@/lib/service";
+import { isWaitingForBatch } from "@/lib/webhooks/batched-processing";
 import { claimDueWebhookEvents } from "@/lib/webhooks/claim-due-events";
 import type { WebhookHandlers } from "@/lib/webhooks/handler-types";
 import { processWebhookEvents } from "@/lib/webhooks/process-events";
@@ -13,6 +14,8 @@ export interface WebhookSweeperOptions {
   batchSize?: number;
   now?: () => Date;
   log?: LoopLog;
+  /** Whether this process's queue still has the event (isWaitingForBatch by default). */
+  waitingHere?: (eventId: string) => boolean;
 }
 
 export interface SweepReport {
@@ -39,7 +42,13 @@ export class WebhookSweeper extends PeriodicJob<SweepReport> {
   protected async round(): Promise<SweepReport> {
     const now = this.options.now?.() ?? new Date();
     try {
-      const due = await claimDueWebhookEvents(this.options.db, { limit: this.batchSize, now });
+      const claimed = await claimDueWebhookEvents(this.options.db, { limit: this.batchSize, now });
+      // A backlog older than the grace is still this process's queue's to do: processing it here
+      // too would read the service twice and write each timeline entry twice. The claim's lease
+      // brings it back to the sweep if this process stops first.
+      const waitingHere =
+        this.options.waitingHere ?? ((id: string) => isWaitingForBatch(this.options.db, id));
+      const due = claimed.filter((event) => !waitingHere(event.id));
       const client = this.options.client();
       // One batch (never throws: a failure is recorded on its event, with its next try).
       await processWebhookEvents(this.options.db, client, due, this.options.handlers);

@@ -13,7 +13,23 @@ interface Waiting extends EventToProcess {
   handlers: WebhookHandlers;
 }
 
-const waitingByDb = new WeakMap<Db, Map<string, Waiting>>();
+const globalKey = Symbol.for("paydesk.webhooksWaiting");
+// On globalThis: the route queues the events and the background sweep (another module graph) asks.
+type GlobalWithWaiting = typeof globalThis & { [globalKey]?: WeakMap<Db, Map<string, Waiting>> };
+
+function waitingByDb(): WeakMap<Db, Map<string, Waiting>> {
+  const store = globalThis as GlobalWithWaiting;
+  store[globalKey] ??= new WeakMap();
+  return store[globalKey];
+}
+
+/**
+ * Whether this process has the event waiting for its batch: the sweep leaves it to the batch, so
+ * that a backlog older than the sweep's grace is not processed twice at once.
+ */
+export function isWaitingForBatch(db: Db, eventId: string): boolean {
+  return waitingByDb().get(db)?.has(eventId) ?? false;
+}
 
 /**
  * The processing of one received event, as a task for afterResponse (the route's queue). Events
@@ -29,10 +45,10 @@ export function batchedProcessing(
   event: EventToProcess,
   handlers: WebhookHandlers = DEFAULT_WEBHOOK_HANDLERS,
 ): () => Promise<void> {
-  let waiting = waitingByDb.get(db);
+  let waiting = waitingByDb().get(db);
   if (!waiting) {
     waiting = new Map();
-    waitingByDb.set(db, waiting);
+    waitingByDb().set(db, waiting);
   }
   // Left pending for the sweep when too many wait already.
   if (waiting.size >= MAX_WAITING) return async () => {};
