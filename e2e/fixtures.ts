@@ -27,11 +27,8 @@ export function uniqueEmail(prefix: string): string {
 
 /**
  * The admin creates the user on the Users page; Paydesk shows them the person's invitation link,
- * once. Returns the link, copied from where it is shown.
- */
-/**
- * Creates the user as the signed-in admin and takes their invitation link. `told`: the message
- * Paydesk shows on success, checked while it shows (it does not follow to the next page).
+ * once. Returns the link, copied from where it is shown. `told`: the message Paydesk shows on
+ * success, checked while it shows (it does not follow to the next page).
  */
 export async function inviteAsAdmin(
   page: Page,
