@@ -54,6 +54,7 @@ export function isUnsubscribeScope(value: string): value is UnsubscribeScope {
   return value === "digest" || isStaffMailCategory(value);
 }
 
-export function unsubscribeScopeLabel(scope: UnsubscribeScope): string {
-  return scope === "digest" ? "Daily digest" : STAFF_MAIL_CATEGORIES[scope];
+/** How a scope reads inside a sentence: "You will no longer get <phrase> by email." */
+export function unsubscribeScopePhrase(scope: UnsubscribeScope): string {
+  return scope === "digest" ? "the daily digest" : `"${STAFF_MAIL_CATEGORIES[scope]}"`;
 }

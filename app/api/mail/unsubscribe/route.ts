@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
-import { unsubscribeScopeLabel, type UnsubscribeScope } from "@/lib/mail/staff/categories";
+import { unsubscribeScopePhrase } from "@/lib/mail/staff/categories";
 import { escapeHtml as esc } from "@/lib/mail/render";
 import { readUnsubscribeLink, unsubscribe } from "@/lib/mail/staff/unsubscribe";
 
@@ -23,7 +23,7 @@ export async function GET(request: Request) {
   return page(
     200,
     "Stop these emails?",
-    `You will no longer get ${what(link.category)} by email. It stays in Paydesk's notifications.`,
+    `You will no longer get ${unsubscribeScopePhrase(link.category)} by email. It stays in Paydesk's notifications.`,
     true,
   );
 }
@@ -40,12 +40,8 @@ export async function POST(request: Request) {
   return page(
     200,
     "Unsubscribed",
-    `You will no longer get ${what(link.category)} by email. Turn it on again under Account → Email.`,
+    `You will no longer get ${unsubscribeScopePhrase(link.category)} by email. Turn it on again under Account → Email.`,
   );
-}
-
-function what(scope: UnsubscribeScope): string {
-  return scope === "digest" ? "the daily digest" : `"${unsubscribeScopeLabel(scope)}"`;
 }
 
 function readLink(request: Request) {
