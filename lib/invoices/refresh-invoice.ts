@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { invoiceEvents, invoices } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
-import { isServiceError, type ServiceClient, type ServiceError } from "@/lib/service";
+import { isServiceError, type ServiceClient, type ServiceError, type ServiceInvoice } from "@/lib/service";
 import { applyServiceInvoice, type ApplyResult, type SyncSource } from "./apply-service-invoice";
 import { CoalescedRuns } from "./coalesced-runs";
 import { retryRefreshAt } from "./refresh-schedule";
@@ -23,6 +23,14 @@ function refreshesInFlight(): CoalescedRuns<RefreshOutcome> {
 /** An invoice to refresh: its id, or its id and service id when the caller has read them already. */
 export type InvoiceToRefresh = string | { id: string; serviceId: string };
 
+/** Writes an answer into the row: applyServiceInvoice, or a caller's group commit of it. */
+export type ApplyAnswer = (
+  invoiceId: string,
+  remote: ServiceInvoice,
+  source: SyncSource,
+  actorId?: string,
+) => Promise<ApplyResult>;
+
 /**
  * Brings an invoice up to date from the service: one refresh of it at a time in this process.
  * Asked while one runs (a webhook arriving during the loop's call, say), it waits and shares ONE
@@ -36,9 +44,12 @@ export function refreshInvoice(
   invoice: InvoiceToRefresh,
   source: SyncSource,
   actorId?: string,
+  apply?: ApplyAnswer,
 ): Promise<RefreshOutcome> {
   const invoiceId = typeof invoice === "string" ? invoice : invoice.id;
-  return refreshesInFlight().run(invoiceId, () => readAndApplyInvoice(db, client, invoice, source, actorId));
+  return refreshesInFlight().run(invoiceId, () =>
+    readAndApplyInvoice(db, client, invoice, source, actorId, apply),
+  );
 }
 
 /**
@@ -52,6 +63,7 @@ export async function readAndApplyInvoice(
   invoice: InvoiceToRefresh,
   source: SyncSource,
   actorId?: string,
+  apply: ApplyAnswer = (id, remote, from, by) => applyServiceInvoice(db, id, remote, from, by),
 ): Promise<RefreshOutcome> {
   const known = typeof invoice === "string" ? await readServiceId(db, invoice) : invoice;
   if (!known?.serviceId) {
@@ -60,7 +72,7 @@ export async function readAndApplyInvoice(
   const { id: invoiceId, serviceId } = known;
   try {
     const remote = await client.getInvoice(serviceId);
-    return { ok: true, ...(await applyServiceInvoice(db, invoiceId, remote, source, actorId)) };
+    return { ok: true, ...(await apply(invoiceId, remote, source, actorId)) };
   } catch (error) {
     if (!isServiceError(error)) throw error;
     await recordRefreshFailure(db, invoiceId, error, source, actorId);

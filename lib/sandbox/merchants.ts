@@ -10,7 +10,7 @@ export const DEMO_MERCHANT_ID = "00000000-0000-4000-8000-000000000001";
 
 export type KeyKind = "invoice" | "withdrawal";
 
-function bearer(request: Request): string | null {
+export function bearer(request: Request): string | null {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
   return m?.[1] ?? null;
 }

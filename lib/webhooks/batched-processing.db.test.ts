@@ -101,4 +101,30 @@ describe("webhooks waiting together", () => {
     expect(byOrder.get("inv_gone")).toMatchObject({ outcome: "failed", processAttempts: 1 });
     expect(byOrder.get("inv_gone")?.nextProcessAt).not.toBeNull();
   });
+
+  it("fail alone when written together: an answer that cannot be written leaves the rest of its group written", async () => {
+    for (const order of ["inv_a", "inv_vanished", "inv_b"]) {
+      await seedInvoice(testDb.db, order);
+      service.set(`svc_${order}`, { status: "paid", order_id: order });
+      await receive(order, "paid");
+    }
+    // The row goes while its answer is on the way, so writing that answer throws inside the group.
+    service.beforeAnswer = async (id) => {
+      if (id === "svc_inv_vanished")
+        await testDb.db.delete(invoices).where(eq(invoices.orderId, "inv_vanished"));
+    };
+
+    await runQueue();
+
+    const events = await testDb.db.select().from(webhookEvents);
+    const byOrder = new Map(events.map((event) => [event.orderId, event]));
+    expect(byOrder.get("inv_a")?.outcome).toBe("refreshed");
+    expect(byOrder.get("inv_b")?.outcome).toBe("refreshed");
+    expect(byOrder.get("inv_vanished")).toMatchObject({ outcome: "failed", processAttempts: 1 });
+    const written = await testDb.db.select().from(invoices);
+    expect(written.map((row) => [row.orderId, row.serviceStatus]).sort()).toEqual([
+      ["inv_a", "paid"],
+      ["inv_b", "paid"],
+    ]);
+  });
 });

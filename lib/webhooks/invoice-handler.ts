@@ -1,8 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { invoiceEvents, invoices, type Invoice } from "@/lib/db/schema";
-import { applyServiceInvoice } from "@/lib/invoices/apply-service-invoice";
-import { refreshInvoice, type RefreshOutcome } from "@/lib/invoices/refresh-invoice";
-import { isServiceError } from "@/lib/service";
+import type { Db } from "@/lib/db/types";
+import { createWriteBatcher } from "@/lib/db/write-batcher";
+import {
+  applyServiceInvoice,
+  applyServiceInvoiceIn,
+  type ApplyResult,
+} from "@/lib/invoices/apply-service-invoice";
+import { refreshInvoice, type ApplyAnswer, type RefreshOutcome } from "@/lib/invoices/refresh-invoice";
+import { isServiceError, type ServiceInvoice } from "@/lib/service";
 import type { HandlerResult, WebhookContext } from "./handler-types";
 
 /**
@@ -19,8 +25,18 @@ export async function handleInvoiceWebhook(context: WebhookContext): Promise<Han
   return describe(local, await refresh(context, local));
 }
 
-/** How many invoices of one batch are refreshed at once (each an HTTP call to the service). */
-const REFRESHES_AT_ONCE = 2;
+/**
+ * How a batch's refreshes run. On PGlite (one thread, where a transaction's BEGIN and COMMIT cost
+ * as much as its work) several reads run at once and the answers that come in while others are
+ * written go in together, at most 20 in a transaction (which holds the whole database meanwhile).
+ * On PostgreSQL each answer keeps a transaction of its own: grouped, a batch's writes would queue
+ * on one connection (10,000 webhooks drained in 46.6 s grouped against 37.6 s not, bench/README.md).
+ */
+export function refreshPlan(env: Record<string, string | undefined> = process.env) {
+  return env.DATABASE_URL
+    ? { readsAtOnce: 2, answersPerTransaction: 1 }
+    : { readsAtOnce: 6, answersPerTransaction: 20 };
+}
 
 /**
  * handleInvoiceWebhook for a batch (lib/webhooks/process-events.ts), each context's result in
@@ -62,16 +78,37 @@ export async function handleInvoiceWebhooks(
   if (received.length > 0) await first.db.insert(invoiceEvents).values(received);
 
   const pending = [...named.values()];
+  const plan = refreshPlan();
+  const apply =
+    plan.answersPerTransaction > 1 ? groupedWrites(first.db, plan.answersPerTransaction) : undefined;
   const worker = async () => {
     for (let entry = pending.shift(); entry; entry = pending.shift()) {
       const { local, indexes } = entry;
       const context = contexts[indexes[0] as number] as WebhookContext;
-      const result = await guard(context, async () => describe(local, await refresh(context, local)));
+      const result = await guard(context, async () => describe(local, await refresh(context, local, apply)));
       for (const index of indexes) results[index] = result;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(REFRESHES_AT_ONCE, pending.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(plan.readsAtOnce, pending.length) }, worker));
   return results;
+}
+
+/**
+ * Answers written while a transaction runs go together in the next one (createWriteBatcher); if a
+ * transaction fails, its answers are written one by one, so one bad answer fails only its invoice.
+ */
+function groupedWrites(db: Db, most: number): ApplyAnswer {
+  const write = createWriteBatcher(
+    (answers: readonly { invoiceId: string; remote: ServiceInvoice }[]) =>
+      db.transaction(async (tx) => {
+        const written: ApplyResult[] = [];
+        for (const { invoiceId, remote } of answers)
+          written.push(await applyServiceInvoiceIn(tx, invoiceId, remote, "webhook"));
+        return written;
+      }),
+    { maxBatch: most },
+  );
+  return (invoiceId, remote) => write({ invoiceId, remote });
 }
 
 function receivedEntry(local: Invoice, { event, summary }: WebhookContext) {
@@ -87,9 +124,16 @@ function receivedEntry(local: Invoice, { event, summary }: WebhookContext) {
   };
 }
 
-function refresh(context: WebhookContext, local: Invoice): Promise<RefreshOutcome> {
+function refresh(context: WebhookContext, local: Invoice, apply?: ApplyAnswer): Promise<RefreshOutcome> {
   return local.serviceId
-    ? refreshInvoice(context.db, context.client, { id: local.id, serviceId: local.serviceId }, "webhook")
+    ? refreshInvoice(
+        context.db,
+        context.client,
+        { id: local.id, serviceId: local.serviceId },
+        "webhook",
+        undefined,
+        apply,
+      )
     : adopt(context, local);
 }
 

@@ -3,7 +3,7 @@ import { payUrl, type RequestScope } from "../context";
 import { authenticateWithFaults } from "../merchants";
 import { createInvoice, parseInvoiceInput } from "../invoices/create";
 import { presentCreatedInvoice, presentInvoice } from "../invoices/present";
-import { readInvoice, readInvoiceWithTransactions } from "../invoices/transitions";
+import { readInvoice, readOwnInvoice } from "../invoices/transitions";
 import { createWithdrawal } from "../withdrawals/create";
 import { presentWithdrawal } from "../withdrawals/present";
 import { checkWebhookUrlField } from "../webhooks/targets";
@@ -29,9 +29,9 @@ export async function handleV1({ ctx, request, segments }: RequestScope): Promis
   }
   if (resource === "invoices" && id !== undefined && rest.length === 0) {
     if (request.method !== "GET") throw methodNotAllowed("GET");
-    const { merchant, faults } = await authenticateWithFaults(ctx, request, "invoice");
+    const { faults, read } = await readOwnInvoice(ctx, request, id);
     return withFaults(faults, async () => {
-      const { invoice, transactions } = await readInvoiceWithTransactions(ctx, id, merchant.id);
+      const { invoice, transactions } = await read();
       return json(200, presentInvoice(invoice, transactions, payUrl(ctx, request, invoice.id)));
     });
   }

@@ -6,13 +6,22 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
-import { invoices, merchants, transactions, type InvoiceRow, type TransactionRow } from "../db/schema";
+import {
+  faults as faultsTable,
+  invoices,
+  merchants,
+  transactions,
+  type InvoiceRow,
+  type TransactionRow,
+} from "../db/schema";
+import { faultConfigOf, type FaultConfig } from "../faults";
+import { authenticateWithFaults, bearer } from "../merchants";
 import type { SandboxContext, SandboxDb } from "../context";
 import { coinDecimals, findMethod, isFiat, type Coin, type Network } from "../catalog";
 import { walletFor } from "../addresses";
 import { creditBalance } from "../balances";
 import { enqueueWebhook } from "../webhooks/enqueue";
-import { notFound, unprocessable } from "../errors";
+import { notFound, unauthenticated, unprocessable } from "../errors";
 import { methodColumns } from "./create";
 import { invoiceWebhookPayload } from "./present";
 import { deriveStatus, isFinalStatus, OPEN_STATUSES } from "./status";
@@ -100,27 +109,44 @@ export async function readInvoice(ctx: SandboxContext, id: string, merchantId?: 
 }
 
 /**
- * The invoice (expired first if its time is up, as readInvoice does) and its transactions, oldest
- * first: one query when nothing is due, the invoice's columns repeated beside each transaction.
+ * GET /v1/invoices/{id} in one query: the merchant whose invoice key the request bears (401
+ * otherwise), its injected faults, and `read`, which answers the invoice (404 if it is not this
+ * merchant's; expired first if its time is up, as readInvoice does) with its transactions, oldest
+ * first. The invoice's columns repeat beside each transaction.
  */
-export async function readInvoiceWithTransactions(
+export async function readOwnInvoice(
   ctx: SandboxContext,
+  request: Request,
   id: string,
-  merchantId: string,
-): Promise<{ invoice: InvoiceRow; transactions: TransactionRow[] }> {
-  if (!isInvoiceId(id)) throw notFound("Invoice not found.");
+): Promise<{
+  faults: FaultConfig;
+  read: () => Promise<{ invoice: InvoiceRow; transactions: TransactionRow[] }>;
+}> {
+  if (!isInvoiceId(id)) {
+    const { faults } = await authenticateWithFaults(ctx, request, "invoice");
+    return { faults, read: () => Promise.reject(notFound("Invoice not found.")) };
+  }
+  const key = bearer(request);
+  if (!key) throw unauthenticated();
   const rows = await ctx.db
-    .select({ invoice: invoices, transaction: transactions })
-    .from(invoices)
+    .select({ faults: faultsTable.config, invoice: invoices, transaction: transactions })
+    .from(merchants)
+    .leftJoin(faultsTable, eq(faultsTable.merchantId, merchants.id))
+    .leftJoin(invoices, and(eq(invoices.id, id), eq(invoices.merchantId, merchants.id)))
     .leftJoin(transactions, eq(transactions.invoiceId, invoices.id))
-    .where(and(eq(invoices.id, id), eq(invoices.merchantId, merchantId)))
+    .where(eq(merchants.invoiceKey, key))
     .orderBy(asc(transactions.createdAt), asc(transactions.txid));
   const [first] = rows;
-  if (!first) throw notFound("Invoice not found.");
-  if (OPEN_STATUSES.includes(first.invoice.status as never) && isExpired(first.invoice, ctx.now())) {
-    return { invoice: await expireDue(ctx, id), transactions: await listTransactions(ctx.db, id) };
-  }
-  return { invoice: first.invoice, transactions: rows.flatMap((row) => row.transaction ?? []) };
+  if (!first) throw unauthenticated();
+  const read = async () => {
+    const invoice = first.invoice;
+    if (!invoice) throw notFound("Invoice not found.");
+    if (OPEN_STATUSES.includes(invoice.status as never) && isExpired(invoice, ctx.now())) {
+      return { invoice: await expireDue(ctx, id), transactions: await listTransactions(ctx.db, id) };
+    }
+    return { invoice, transactions: rows.flatMap((row) => row.transaction ?? []) };
+  };
+  return { faults: faultConfigOf(first.faults), read };
 }
 
 export async function expireDue(ctx: SandboxContext, id: string): Promise<InvoiceRow> {
