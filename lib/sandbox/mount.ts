@@ -7,6 +7,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { createSandbox, type Sandbox, type SandboxDb } from "./index";
+import { listenForSandbox } from "./listener";
 
 export interface MountOptions {
   getDb: () => Promise<SandboxDb>;
@@ -22,6 +23,13 @@ export interface MountOptions {
   selfCallToken?: string;
   /** The demo merchant's keys: Paydesk chooses them (published ones only in demo mode). */
   demoMerchantKeys: { invoiceKey: string; withdrawalKey: string };
+  /**
+   * Also serve the sandbox on a loopback port of its own, for Paydesk's calls to it: HTTP still,
+   * without the web framework's routing, which cost more than the sandbox's own work. Requests
+   * there reach the sandbox with `selfOrigin` as their origin, as through /sandbox on Paydesk.
+   * `onListening` is told the base URL there, and undefined once the sandbox stops.
+   */
+  direct?: { selfOrigin: string; onListening: (baseUrl: string | undefined) => void };
 }
 
 const present = (value: string | undefined) => (value && value.trim() !== "" ? value : undefined);
@@ -31,8 +39,14 @@ export function embeddedSandboxEnabled(env: Record<string, string | undefined> =
   return present(env.PAYDESK_SANDBOX) === "embedded" && !present(env.PAYMENTS_BASE_URL);
 }
 
+/** A running embedded sandbox: stop() stops its direct port (if any), then the sandbox. */
+interface Mounted {
+  sandbox: Sandbox;
+  stop(): Promise<void>;
+}
+
 const globalKey = Symbol.for("paydesk.embeddedSandbox");
-type GlobalWithSandbox = typeof globalThis & { [globalKey]?: Promise<Sandbox> };
+type GlobalWithSandbox = typeof globalThis & { [globalKey]?: Promise<Mounted> };
 
 export async function handleEmbeddedSandbox(request: Request, options: MountOptions): Promise<Response> {
   if (!embeddedSandboxEnabled()) {
@@ -45,7 +59,7 @@ export async function handleEmbeddedSandbox(request: Request, options: MountOpti
     delete store[globalKey];
     throw error;
   });
-  return (await store[globalKey]).handle(request);
+  return (await store[globalKey]).sandbox.handle(request);
 }
 
 /** Stops the mounted sandbox's worker and sweep (tests, before closing its database). */
@@ -70,8 +84,8 @@ export function trustedPublicOrigin(request: Request, token: string | undefined)
   }
 }
 
-async function startEmbeddedSandbox(options: MountOptions): Promise<Sandbox> {
-  const { getDb, webhookUrl, demoMerchantKeys, publicUrl, selfCallToken } = options;
+async function startEmbeddedSandbox(options: MountOptions): Promise<Mounted> {
+  const { getDb, webhookUrl, demoMerchantKeys, publicUrl, selfCallToken, direct } = options;
   const env = process.env;
   const autoSettleMs = Number(present(env.SANDBOX_AUTO_SETTLE_MS) ?? NaN);
   const demoWebhookUrl = present(env.SANDBOX_WEBHOOK_URL) ?? webhookUrl;
@@ -91,5 +105,16 @@ async function startEmbeddedSandbox(options: MountOptions): Promise<Sandbox> {
   });
   await sandbox.ready();
   sandbox.start();
-  return sandbox;
+  const listener = direct
+    ? await listenForSandbox(sandbox, { requestOrigin: direct.selfOrigin, keepsProcessAlive: false })
+    : undefined;
+  if (listener && direct) direct.onListening(`${listener.origin}/sandbox`);
+  return {
+    sandbox,
+    stop: async () => {
+      direct?.onListening(undefined);
+      await listener?.close();
+      await sandbox.stop();
+    },
+  };
 }

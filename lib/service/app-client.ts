@@ -2,6 +2,7 @@ import "server-only";
 import { paydeskMetrics } from "@/lib/metrics/registry";
 import { appServiceConfig } from "./app-config";
 import { createServiceClient, type ServiceClient } from "./client";
+import { embeddedSandboxDirectUrl } from "./embedded-sandbox-direct";
 import type { ServiceCallObservation } from "./config";
 import { selfCallHeaders } from "./self-call";
 
@@ -14,9 +15,11 @@ import { selfCallHeaders } from "./self-call";
 export function getServiceClient(browserOrigin?: string): ServiceClient {
   const config = { ...appServiceConfig(), observe: countServiceCall };
   if (config.mode !== "embedded-sandbox") return createServiceClient(config);
-  // A call to this same server: compressing its answer would cost both ends and save nothing.
+  // A call to this same process: compressing its answer would cost both ends and save nothing.
+  // Until the sandbox has started (on its first request), the call goes through /sandbox here.
   return createServiceClient({
     ...config,
+    baseUrl: embeddedSandboxDirectUrl() ?? config.baseUrl,
     extraHeaders: { ...selfCallHeaders(browserOrigin), "accept-encoding": "identity" },
   });
 }

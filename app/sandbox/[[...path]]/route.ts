@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db/client";
 import { handleEmbeddedSandbox } from "@/lib/sandbox/mount";
 import { sandboxPublicUrl, selfOrigin } from "@/lib/service/app-config";
+import { setEmbeddedSandboxDirectUrl } from "@/lib/service/embedded-sandbox-direct";
 import { embeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
 import { selfCallToken } from "@/lib/service/self-call";
 
@@ -14,6 +15,7 @@ function handler(request: Request): Promise<Response> {
     demoMerchantKeys: embeddedSandboxKeys(),
     publicUrl: sandboxPublicUrl(),
     selfCallToken: selfCallToken(),
+    direct: { selfOrigin: selfOrigin(), onListening: setEmbeddedSandboxDirectUrl },
   });
 }
 
