@@ -27,7 +27,7 @@ export async function handleInvoiceWebhook(context: WebhookContext): Promise<Han
 
 /**
  * How a batch's refreshes run. Two reads from the service at once: more took the answers' share
- * in a burst (six at once on PGlite answered it at 0.66-0.72 of the trivial route, two at 0.85).
+ * in a burst (six at once on PGlite answered it at 0.66-0.72 of the trivial route, two at 0.74-0.89).
  * On PGlite (one thread, where a transaction's BEGIN and COMMIT cost as much as its work) the
  * answers that come in while another is written go in together, at most 20 in a transaction
  * (which holds the whole database meanwhile). On PostgreSQL each answer keeps a transaction of its
