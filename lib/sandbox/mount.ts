@@ -7,7 +7,7 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { createSandbox, type Sandbox, type SandboxDb } from "./index";
-import { listenForSandbox } from "./listener";
+import { listenForSandbox, type SandboxListener } from "./listener";
 
 export interface MountOptions {
   getDb: () => Promise<SandboxDb>;
@@ -45,6 +45,8 @@ interface Mounted {
   stop(): Promise<void>;
 }
 
+const BASE_PATH = "/sandbox";
+
 const globalKey = Symbol.for("paydesk.embeddedSandbox");
 type GlobalWithSandbox = typeof globalThis & { [globalKey]?: Promise<Mounted> };
 
@@ -62,7 +64,7 @@ export async function handleEmbeddedSandbox(request: Request, options: MountOpti
   return (await store[globalKey]).sandbox.handle(request);
 }
 
-/** Stops the mounted sandbox's worker and sweep (tests, before closing its database). */
+/** Stops the mounted sandbox's direct port, worker and sweep (tests, before closing its database). */
 export async function stopEmbeddedSandbox(): Promise<void> {
   const store = globalThis as GlobalWithSandbox;
   const running = store[globalKey];
@@ -91,7 +93,7 @@ async function startEmbeddedSandbox(options: MountOptions): Promise<Mounted> {
   const demoWebhookUrl = present(env.SANDBOX_WEBHOOK_URL) ?? webhookUrl;
   const sandbox = createSandbox({
     db: await getDb(),
-    basePath: "/sandbox",
+    basePath: BASE_PATH,
     publicUrl,
     publicOriginOf: (request) => trustedPublicOrigin(request, selfCallToken),
     demoMerchant: {
@@ -105,10 +107,7 @@ async function startEmbeddedSandbox(options: MountOptions): Promise<Mounted> {
   });
   await sandbox.ready();
   sandbox.start();
-  const listener = direct
-    ? await listenForSandbox(sandbox, { requestOrigin: direct.selfOrigin, keepsProcessAlive: false })
-    : undefined;
-  if (listener && direct) direct.onListening(`${listener.origin}/sandbox`);
+  const listener = direct ? await openDirectPort(sandbox, direct) : undefined;
   return {
     sandbox,
     stop: async () => {
@@ -117,4 +116,25 @@ async function startEmbeddedSandbox(options: MountOptions): Promise<Mounted> {
       await sandbox.stop();
     },
   };
+}
+
+/**
+ * The direct port, or undefined if it cannot be opened: Paydesk's calls then keep going through
+ * /sandbox, slower but the same.
+ */
+async function openDirectPort(
+  sandbox: Sandbox,
+  direct: NonNullable<MountOptions["direct"]>,
+): Promise<SandboxListener | undefined> {
+  try {
+    const listener = await listenForSandbox(sandbox, {
+      requestOrigin: direct.selfOrigin,
+      keepsProcessAlive: false,
+    });
+    direct.onListening(`${listener.origin}${BASE_PATH}`);
+    return listener;
+  } catch (error) {
+    console.warn("[sandbox] no direct port; Paydesk's calls go through /sandbox:", error);
+    return undefined;
+  }
 }
