@@ -13,6 +13,8 @@ const SERVER_LOG = /server-log\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "./e2e",
+  // Its own folder, which Playwright empties at each start: test-results/ also keeps npm test's reports.
+  outputDir: "./test-results/playwright",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: Boolean(process.env.CI),
