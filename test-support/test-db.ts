@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import * as schema from "@/lib/db/schema";
 import { MIGRATIONS_FOLDER } from "@/lib/db/migrate";
 import type { Db } from "@/lib/db/types";
+import { databaseUrl, onPostgresServer, type DbTemplates } from "./db-templates";
 
 export interface TestDb {
   db: Db;
@@ -16,54 +18,100 @@ export interface TestDb {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server TEST_DATABASE_URL names (dropped again on close).
+ * on the PostgreSQL server TEST_DATABASE_URL names (dropped again on close). Under vitest it is
+ * a copy of the run's migrated template (test-support/vitest-global-setup.ts); elsewhere (bench/)
+ * it is made and migrated here.
  */
 export async function createTestDb(): Promise<TestDb> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   return serverUrl ? createPostgresTestDb(serverUrl) : createPgliteTestDb();
 }
 
-async function createPgliteTestDb(): Promise<TestDb> {
+function runTemplates(): DbTemplates | undefined {
+  const json = process.env.PAYDESK_TEST_DB_TEMPLATES;
+  return json ? (JSON.parse(json) as DbTemplates) : undefined;
+}
+
+/**
+ * An in-memory PGlite: a copy of the run's template (`migrated`: with Paydesk's schema, else
+ * empty) when there is one, else a new one. The tarballs and PGlite's own files (its compiled
+ * WebAssembly included) are kept for the worker process's later files, on globalThis: each test
+ * file has a module graph of its own.
+ */
+export async function createPglite(contents: "migrated" | "empty") {
   const { PGlite } = await import("@electric-sql/pglite");
+  const templates = runTemplates();
+  if (!templates) return PGlite.create();
+  const cache = ((globalThis as { __paydeskPglite?: PgliteCache }).__paydeskPglite ??= {
+    tarballs: {},
+    artifacts: loadPgliteArtifacts(),
+  });
+  const path = contents === "migrated" ? templates.pgliteMigrated : templates.pgliteEmpty;
+  const tarball = (cache.tarballs[path] ??= new Blob([new Uint8Array(readFileSync(path))]));
+  const { pgliteWasmModule, initdbWasmModule, fsBundle } = await cache.artifacts;
+  return PGlite.create({ loadDataDir: tarball, pgliteWasmModule, initdbWasmModule, fsBundle });
+}
+
+interface PgliteCache {
+  tarballs: Record<string, Blob>;
+  artifacts: ReturnType<typeof loadPgliteArtifacts>;
+}
+
+async function loadPgliteArtifacts() {
+  const { readFile } = await import("node:fs/promises");
+  const { createRequire } = await import("node:module");
+  const file = (name: string) =>
+    readFile(createRequire(import.meta.url).resolve(`@electric-sql/pglite/${name}`));
+  const [pglite, initdb, data] = await Promise.all([
+    file("pglite.wasm"),
+    file("initdb.wasm"),
+    file("pglite.data"),
+  ]);
+  return {
+    pgliteWasmModule: await WebAssembly.compile(pglite),
+    initdbWasmModule: await WebAssembly.compile(initdb),
+    fsBundle: new Blob([new Uint8Array(data)]),
+  };
+}
+
+async function createPgliteTestDb(): Promise<TestDb> {
   const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = await PGlite.create();
+  const fromTemplate = runTemplates() !== undefined;
+  const client = await createPglite(fromTemplate ? "migrated" : "empty");
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (!fromTemplate) {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
   return { db, kind: "pglite", close: () => client.close() };
 }
 
 async function createPostgresTestDb(serverUrl: string): Promise<TestDb> {
-  const { Client, Pool } = await import("pg");
+  const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const name = `paydesk_test_${randomBytes(6).toString("hex")}`;
-  // A short-lived connection each time: an idle one held for the whole file could fail unheard.
-  const onServer = async (sql: string) => {
-    const admin = new Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(sql);
-    } finally {
-      await admin.end();
-    }
-  };
-  await onServer(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const pool = new Pool({ connectionString: url.toString(), max: 10 });
+  const template = runTemplates()?.postgresTemplate;
+  await onPostgresServer(
+    serverUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
+  const url = databaseUrl(serverUrl, name);
+  const pool = new Pool({ connectionString: url, max: 10 });
   // Idle clients may still be closing when the database is dropped; that is expected.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (!template) {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
   return {
     db,
     kind: "postgres",
     pgPool: pool,
-    url: url.toString(),
+    url,
     close: async () => {
       await pool.end();
-      await onServer(`drop database if exists ${name} with (force)`);
+      await onPostgresServer(serverUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }
