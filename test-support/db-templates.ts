@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as schema from "@/lib/db/schema";
 import { MIGRATIONS_FOLDER } from "@/lib/db/migrate";
+import type { DbTemplates } from "./pglite";
 
 /**
  * Migrated databases made once per test run, which every test file's database copies: a PGlite
@@ -12,15 +13,6 @@ import { MIGRATIONS_FOLDER } from "@/lib/db/migrate";
  * a migration run a few hundred milliseconds more, per file; a copy takes a third of that.
  * The migrations keep tests of their own, which run them on a database made empty.
  */
-export interface DbTemplates {
-  /** A tarball of a freshly initialised, migrated PGlite data directory. */
-  pgliteMigrated: string;
-  /** A tarball of a freshly initialised PGlite data directory, nothing in it. */
-  pgliteEmpty: string;
-  /** On PostgreSQL (TEST_DATABASE_URL set): the template database's name. */
-  postgresTemplate?: string;
-}
-
 export async function createDbTemplates(): Promise<{ templates: DbTemplates; remove(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), "paydesk-db-templates-"));
   const { PGlite } = await import("@electric-sql/pglite");

@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { invoices, type Invoice } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { recordInvoiceIntent, sendInvoice } from "@/lib/invoices/create-invoice";
-import { startSandboxServer, type SandboxServer } from "@/lib/sandbox/server";
+import type { SandboxServer } from "@/lib/sandbox/server";
+import { startSandboxOnCopiedPglite } from "@/lib/sandbox/test/sandbox-on-copied-pglite";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
 import type { CreateInvoiceInput } from "@/lib/service/schemas";
 import { handleWebhookRequest } from "@/lib/webhooks/handle-request";
@@ -58,7 +59,7 @@ export async function startSandboxRig(db: Db, userId: string): Promise<SandboxRi
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const port = (receiver.address() as AddressInfo).port;
 
-  const sandbox = await startSandboxServer({
+  const sandbox = await startSandboxOnCopiedPglite({
     port: 0,
     demoMerchant: { ...KEYS, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/payments` },
     webhookDelivery: { timeoutMs: 2000, baseDelayMs: 30, maxAttempts: 4 },

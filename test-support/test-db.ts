@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import * as schema from "@/lib/db/schema";
 import { MIGRATIONS_FOLDER } from "@/lib/db/migrate";
 import type { Db } from "@/lib/db/types";
-import { databaseUrl, onPostgresServer, type DbTemplates } from "./db-templates";
+import { databaseUrl, onPostgresServer } from "./db-templates";
+import { createPglite, runTemplates } from "./pglite";
 
 export interface TestDb {
   db: Db;
@@ -25,53 +25,6 @@ export interface TestDb {
 export async function createTestDb(): Promise<TestDb> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   return serverUrl ? createPostgresTestDb(serverUrl) : createPgliteTestDb();
-}
-
-function runTemplates(): DbTemplates | undefined {
-  const json = process.env.PAYDESK_TEST_DB_TEMPLATES;
-  return json ? (JSON.parse(json) as DbTemplates) : undefined;
-}
-
-/**
- * An in-memory PGlite: a copy of the run's template (`migrated`: with Paydesk's schema, else
- * empty) when there is one, else a new one. The tarballs and PGlite's own files (its compiled
- * WebAssembly included) are kept for the worker process's later files, on globalThis: each test
- * file has a module graph of its own.
- */
-export async function createPglite(contents: "migrated" | "empty") {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const templates = runTemplates();
-  if (!templates) return PGlite.create();
-  const cache = ((globalThis as { __paydeskPglite?: PgliteCache }).__paydeskPglite ??= {
-    tarballs: {},
-    artifacts: loadPgliteArtifacts(),
-  });
-  const path = contents === "migrated" ? templates.pgliteMigrated : templates.pgliteEmpty;
-  const tarball = (cache.tarballs[path] ??= new Blob([new Uint8Array(readFileSync(path))]));
-  const { pgliteWasmModule, initdbWasmModule, fsBundle } = await cache.artifacts;
-  return PGlite.create({ loadDataDir: tarball, pgliteWasmModule, initdbWasmModule, fsBundle });
-}
-
-interface PgliteCache {
-  tarballs: Record<string, Blob>;
-  artifacts: ReturnType<typeof loadPgliteArtifacts>;
-}
-
-async function loadPgliteArtifacts() {
-  const { readFile } = await import("node:fs/promises");
-  const { createRequire } = await import("node:module");
-  const file = (name: string) =>
-    readFile(createRequire(import.meta.url).resolve(`@electric-sql/pglite/${name}`));
-  const [pglite, initdb, data] = await Promise.all([
-    file("pglite.wasm"),
-    file("initdb.wasm"),
-    file("pglite.data"),
-  ]);
-  return {
-    pgliteWasmModule: await WebAssembly.compile(pglite),
-    initdbWasmModule: await WebAssembly.compile(initdb),
-    fsBundle: new Blob([new Uint8Array(data)]),
-  };
 }
 
 async function createPgliteTestDb(): Promise<TestDb> {

@@ -1,12 +1,13 @@
 import { createDbTemplates } from "./db-templates";
+import { announceTemplates } from "./pglite";
 
 /**
  * Once per vitest run: the migrated databases every test file's database is copied from
- * (test-support/db-templates.ts). Their whereabouts reach the workers through the environment,
- * which test-db.ts reads, so scripts outside vitest (bench/) create databases the plain way.
+ * (test-support/db-templates.ts). Their whereabouts reach the workers through the environment
+ * (test-support/pglite.ts), so scripts outside vitest (bench/) create databases the plain way.
  */
 export default async function setup() {
   const { templates, remove } = await createDbTemplates();
-  process.env.PAYDESK_TEST_DB_TEMPLATES = JSON.stringify(templates);
+  announceTemplates(templates);
   return remove;
 }

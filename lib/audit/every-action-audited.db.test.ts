@@ -7,7 +7,7 @@ import type { SessionState } from "@/lib/auth/current-user";
 import type { Role } from "@/lib/auth/roles";
 import { auditLog, invoices, outbox, passkeys, users, userSessions, webhookEvents } from "@/lib/db/schema";
 import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
-import { startSandboxServer } from "@/lib/sandbox/server";
+import { startSandboxOnCopiedPglite } from "@/lib/sandbox/test/sandbox-on-copied-pglite";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertListInvoices } from "@/test-support/invoice-rows";
@@ -55,7 +55,7 @@ function* serverActionFiles(dir: string): Generator<string> {
 
 const discovered = new Map<string, AnyAction>();
 let testDb: TestDb;
-let sandbox: Awaited<ReturnType<typeof startSandboxServer>>;
+let sandbox: Awaited<ReturnType<typeof startSandboxOnCopiedPglite>>;
 const people: Record<string, { id: string; email: string; role: Role }> = {};
 
 beforeAll(async () => {
@@ -67,7 +67,7 @@ beforeAll(async () => {
   }
   testDb = await createTestDb();
   state.db = testDb.db;
-  sandbox = await startSandboxServer({ port: 0, demoMerchant: KEYS });
+  sandbox = await startSandboxOnCopiedPglite({ port: 0, demoMerchant: KEYS });
   state.client = createServiceClient({
     baseUrl: sandbox.url,
     ...KEYS,

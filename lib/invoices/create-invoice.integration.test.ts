@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { startSandboxServer } from "@/lib/sandbox/server";
+import { startSandboxOnCopiedPglite } from "@/lib/sandbox/test/sandbox-on-copied-pglite";
 import { createServiceClient } from "@/lib/service";
 import { createUser } from "@/lib/users/manage-users";
 import { recordInvoiceIntent, sendInvoice } from "./create-invoice";
@@ -10,12 +10,12 @@ import { getInvoiceDetail } from "./invoice-detail";
 
 const KEYS = { invoiceKey: "it-invoice-key", withdrawalKey: "it-withdrawal-key" };
 let testDb: TestDb;
-let sandbox: Awaited<ReturnType<typeof startSandboxServer>>;
+let sandbox: Awaited<ReturnType<typeof startSandboxOnCopiedPglite>>;
 let userId: string;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  sandbox = await startSandboxServer({ port: 0, demoMerchant: KEYS });
+  sandbox = await startSandboxOnCopiedPglite({ port: 0, demoMerchant: KEYS });
   userId = (
     await createUser(testDb.db, {
       email: "s@example.com",

@@ -2,7 +2,7 @@ import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
 import { recordInvoiceIntent, sendInvoice } from "@/lib/invoices/create-invoice";
-import { startSandboxServer } from "@/lib/sandbox/server";
+import { startSandboxOnCopiedPglite } from "@/lib/sandbox/test/sandbox-on-copied-pglite";
 import { createServiceClient } from "@/lib/service";
 import { seedUser } from "@/test-support/fake-service";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
@@ -10,12 +10,12 @@ import { InvoiceResender } from "./invoice-resender";
 
 const KEYS = { invoiceKey: "it-invoice-key", withdrawalKey: "it-withdrawal-key" };
 let testDb: TestDb;
-let sandbox: Awaited<ReturnType<typeof startSandboxServer>>;
+let sandbox: Awaited<ReturnType<typeof startSandboxOnCopiedPglite>>;
 let userId: string;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  sandbox = await startSandboxServer({ port: 0, demoMerchant: KEYS });
+  sandbox = await startSandboxOnCopiedPglite({ port: 0, demoMerchant: KEYS });
   userId = await seedUser(testDb.db);
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withdrawals } from "@/lib/db/schema";
-import { startSandboxServer } from "@/lib/sandbox/server";
+import { startSandboxOnCopiedPglite } from "@/lib/sandbox/test/sandbox-on-copied-pglite";
 import { createServiceClient } from "@/lib/service";
 import { createUser } from "@/lib/users/manage-users";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
@@ -13,13 +13,13 @@ import { submitLeaseMs, submitWithdrawal } from "./submit-withdrawal";
 
 const KEYS = { invoiceKey: "lease-invoice-key", withdrawalKey: "lease-withdrawal-key" };
 let testDb: TestDb;
-let sandbox: Awaited<ReturnType<typeof startSandboxServer>>;
+let sandbox: Awaited<ReturnType<typeof startSandboxOnCopiedPglite>>;
 let requester: string;
 let approver: string;
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  sandbox = await startSandboxServer({ port: 0, demoMerchant: KEYS });
+  sandbox = await startSandboxOnCopiedPglite({ port: 0, demoMerchant: KEYS });
   const make = (email: string, role: "support" | "finance") =>
     createUser(testDb.db, { email, name: email, role, password: "a-long-password-1" }).then(
       (user) => user.id,

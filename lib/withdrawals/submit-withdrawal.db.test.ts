@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { withdrawals } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { startSandboxServer } from "@/lib/sandbox/server";
+import { startSandboxOnCopiedPglite } from "@/lib/sandbox/test/sandbox-on-copied-pglite";
 import { createServiceClient } from "@/lib/service";
 import { createUser } from "@/lib/users/manage-users";
 import { approveWithdrawal } from "./decide";
@@ -15,7 +15,7 @@ import { submitWithdrawal } from "./submit-withdrawal";
 const KEYS = { invoiceKey: "wd-invoice-key", withdrawalKey: "wd-withdrawal-key" };
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 let testDb: TestDb;
-let sandbox: Awaited<ReturnType<typeof startSandboxServer>>;
+let sandbox: Awaited<ReturnType<typeof startSandboxOnCopiedPglite>>;
 let requester: string;
 let approvers: string[];
 
@@ -50,7 +50,7 @@ const form = (amount: string) => ({
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  sandbox = await startSandboxServer({ port: 0, demoMerchant: KEYS });
+  sandbox = await startSandboxOnCopiedPglite({ port: 0, demoMerchant: KEYS });
   const make = (email: string, role: "support" | "finance") =>
     createUser(testDb.db, { email, name: email, role, password: "a-long-password-1" }).then(
       (user) => user.id,

@@ -7,7 +7,8 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startSandboxServer, type SandboxServer, type SandboxServerOptions } from "../server";
+import type { SandboxServer, SandboxServerOptions } from "../server";
+import { startSandboxOnCopiedPglite } from "./sandbox-on-copied-pglite";
 import { OpenApiResponseValidator } from "./openapi-validator";
 
 export type Json = Record<string, unknown>;
@@ -132,7 +133,7 @@ export function independentSign(payload: Json, key: string): string {
 }
 
 export async function startTestSandbox(options: SandboxServerOptions = {}) {
-  const server = await startSandboxServer({
+  const server = await startSandboxOnCopiedPglite({
     port: 0,
     webhookDelivery: { timeoutMs: 2000, baseDelayMs: 30, maxAttempts: 4 },
     sweepIntervalMs: 100,
