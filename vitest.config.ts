@@ -22,8 +22,11 @@ export default defineConfig({
     ],
     setupFiles: ["./test-support/vitest-setup.ts"],
     globalSetup: ["./test-support/vitest-global-setup.ts"],
-    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where two
-    // measured 200 s against 283 for the PGlite run and 85 s against 137 for PostgreSQL (three: no faster).
+    // Measured on 2 cores (docs/testing.md): worker threads, not child processes, ran the PGlite
+    // run in 139-148 s against 200 s, and PostgreSQL's in 79 s against 85. Vitest's default is one
+    // worker fewer than the cores, one here: two workers did it in 200 s against 283 (forks);
+    // three were no faster.
+    pool: "threads",
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
