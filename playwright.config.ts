@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 // The app under test runs on its own port and its own fresh embedded database, so a demo
@@ -10,6 +11,18 @@ process.env.E2E_RUN_ID ??= `local-${Date.now()}`;
 const runDir = `./data/e2e/${process.env.E2E_RUN_ID}`;
 const MERCHANT_WIDE_FAULTS = /merchant-wide-faults\.spec\.ts$/;
 const SERVER_LOG = /server-log\.spec\.ts$/;
+const AUTH_SETUP = /auth\.setup\.ts$/;
+// Specs that start servers of their own and wait on them (starts, signals, outages, two-factor
+// codes' time steps): a project listed first, so their waits overlap the rest instead of ending the run.
+const OWN_SERVERS =
+  /(two-factor|passkeys|refused-start|sigterm-webhook-burst|ready-database-outage|deploy|invitations)\.spec\.ts$/;
+// Debian's Chromium in its headless shell (package chromium-headless-shell, the same build as the
+// browser): the form Playwright runs headless tests in, at about half the CPU of the full browser
+// in headless mode. The full browser (package chromium) serves where the shell is not installed.
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ??
+  "/usr/bin/chromium-headless-shell";
 
 export default defineConfig({
   testDir: "./e2e",
@@ -24,10 +37,12 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, network, DOM snapshots); the screencast is left out:
+    // recording its frames for every test cost the browser a fifth of its CPU.
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -40,17 +55,30 @@ export default defineConfig({
     },
   },
   projects: [
+    // Each demo user signs in once through the form; the specs reuse those sessions (e2e/auth.setup.ts).
+    {
+      name: "sign in once per role",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: AUTH_SETUP,
+    },
+    {
+      name: "own servers",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: OWN_SERVERS,
+      dependencies: ["sign in once per role"],
+    },
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: [MERCHANT_WIDE_FAULTS, SERVER_LOG],
+      testIgnore: [OWN_SERVERS, MERCHANT_WIDE_FAULTS, SERVER_LOG],
+      dependencies: ["sign in once per role"],
     },
     // Sandbox faults hold for the whole demo merchant: these run alone, once every other test is done.
     {
       name: "merchant-wide faults",
       use: { ...devices["Desktop Chrome"] },
       testMatch: MERCHANT_WIDE_FAULTS,
-      dependencies: ["chromium"],
+      dependencies: ["own servers", "chromium"],
     },
     // Reads what the server logged during every other test: last.
     {
@@ -86,6 +114,9 @@ export default defineConfig({
       // Mail goes to the demo's own mail catcher, read at /sandbox/mail (e2e/email.spec.ts).
       PAYDESK_MAIL_CATCHER: "embedded",
       SMTP_URL: "",
+      // Idle connections kept a minute, not Next.js's 5 s: a test's request client reusing a
+      // connection just as the server closed it read ECONNRESET (seen under load).
+      KEEP_ALIVE_TIMEOUT: "65000",
     },
   },
 });

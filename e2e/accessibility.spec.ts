@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectFitsViewport, expectNoAxeViolations, runAxe } from "./axe";
-import { DEMO, inviteAsAdmin, signIn, uniqueEmail } from "./fixtures";
+import { DEMO, inviteAsAdmin, newPageAs, signInAs as signInAsDemoUser, uniqueEmail } from "./fixtures";
 
 // Issue #8, part 4: every page and every dialog, at desktop and phone width, has zero axe
 // violations (WCAG 2.2 AA + best practices) and never scrolls sideways.
@@ -359,16 +359,11 @@ const STATES: StateCheck[] = [
   },
 ];
 
-// Sessions and data are made once per worker: signing in for every check would double the run time.
-const sessions = new Map<Role, Cookie[]>();
+// Data is made once per worker; sessions once per run (e2e/auth.setup.ts).
 let data: Promise<Data> | undefined;
 
-async function signInAs(context: BrowserContext, page: Page, role: Role) {
-  if (role === "anonymous") return;
-  const cookies = sessions.get(role);
-  if (cookies) return context.addCookies(cookies);
-  await signIn(page, DEMO[role]);
-  sessions.set(role, await context.cookies());
+async function signInAs(page: Page, role: Role) {
+  if (role !== "anonymous") await signInAsDemoUser(page, role);
 }
 
 async function createInvoice(page: Page, amount: string) {
@@ -394,9 +389,8 @@ async function requestWithdrawal(page: Page, reason: string) {
 }
 
 async function createData(browser: Browser): Promise<Data> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, DEMO.support);
+  const page = await newPageAs(browser, "support");
+  const context = page.context();
   const paid = await createInvoice(page, "9.99");
   const open = await createInvoice(page, "5.00");
   const chosen = await createInvoice(page, "7.00");
@@ -424,16 +418,14 @@ async function createData(browser: Browser): Promise<Data> {
   const withdrawal = await requestWithdrawal(page, "Refund for order 1001, kept waiting for the checks");
   await context.close();
 
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await signIn(adminPage, DEMO.admin2);
+  const adminPage = await newPageAs(browser, "admin2");
   const pendingGrantEmail = uniqueEmail("a11y-pending-finance");
   const joinUrl = await inviteAsAdmin(adminPage, {
     email: pendingGrantEmail,
     name: "Pending Finance",
     role: "finance",
   });
-  await adminContext.close();
+  await adminPage.context().close();
   return {
     invoiceId: paid.id,
     openInvoiceId: open.id,
@@ -465,9 +457,9 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport });
 
     for (const check of PAGES) {
-      test(`page: ${check.name}`, async ({ context, page }) => {
+      test(`page: ${check.name}`, async ({ page }) => {
         const data = await testData();
-        await signInAs(context, page, check.role);
+        await signInAs(page, check.role);
         const response = await page.goto(check.path(data));
         expect(response?.status()).toBe(check.status ?? 200);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -479,9 +471,9 @@ for (const viewport of VIEWPORTS) {
     }
 
     for (const check of STATES) {
-      test(`state: ${check.name}`, async ({ context, page }) => {
+      test(`state: ${check.name}`, async ({ page }) => {
         const data = await testData();
-        await signInAs(context, page, check.role);
+        await signInAs(page, check.role);
         await page.goto(check.path(data));
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await check.open(page, data);
@@ -493,11 +485,10 @@ for (const viewport of VIEWPORTS) {
 }
 
 test("the navigation opened: the menu sheet on a phone, the Admin group on a wide screen", async ({
-  context,
   page,
 }) => {
   await testData();
-  await signInAs(context, page, "admin");
+  await signInAs(page, "admin");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   await openDialog(page, page.getByRole("button", { name: "Menu", exact: true }));
@@ -515,9 +506,9 @@ test("the navigation opened: the menu sheet on a phone, the Admin group on a wid
   await expectNoAxeViolations(page, "header");
 });
 
-test("the experimental rule label-content-name-mismatch really runs", async ({ context, page }) => {
+test("the experimental rule label-content-name-mismatch really runs", async ({ page }) => {
   await testData();
-  await signInAs(context, page, "support");
+  await signInAs(page, "support");
   await page.goto("/invoices");
   // The copy buttons carry an aria-label, so the rule has something to check here.
   await expect(page.getByRole("button", { name: /^Copy payment link for / }).first()).toBeVisible();
@@ -538,14 +529,12 @@ test("after an approval from the queue, focus moves to the next row or the headi
     data: { amount: "100000" },
   });
   expect(balance.ok()).toBe(true);
-  const requester = await browser.newContext();
-  const requesterPage = await requester.newPage();
-  await signIn(requesterPage, DEMO.support);
+  const requesterPage = await newPageAs(browser, "support");
   const first = await requestWithdrawal(requesterPage, "First of two, for the focus check");
   await requestWithdrawal(requesterPage, "Second of two, for the focus check");
-  await requester.close();
+  await requesterPage.context().close();
 
-  await signInAs(context, page, "finance");
+  await signInAs(page, "finance");
   await page.goto("/withdrawals/approvals");
   const row = page.getByTestId(`approval-row-${first.orderId}`);
   await row.getByRole("button", { name: "Approve" }).focus();

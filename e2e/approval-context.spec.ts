@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { newPageAs } from "./fixtures";
 import { detail, PAYER_WALLET, requestRefundFromInvoice } from "./support/refunds";
 import { createUsdtInvoice, payInvoice, setSandboxBalance } from "./support/sandbox-invoices";
 
@@ -21,8 +21,7 @@ test("finance approves knowing who asked and why, what it is worth, who pays the
 }) => {
   test.setTimeout(90_000);
   await setSandboxBalance(request, "USDT", "100000");
-  const support = await (await browser.newContext()).newPage();
-  await signIn(support, DEMO.support);
+  const support = await newPageAs(browser, "support");
 
   // A payout whose recipient pays the fee.
   await support.goto("/withdrawals/new");
@@ -41,8 +40,7 @@ test("finance approves knowing who asked and why, what it is worth, who pays the
   await expect(support.getByTestId("invoice-status")).toHaveText("Overpaid", { timeout: 20_000 });
   const refund = await requestRefundFromInvoice(support, invoice.url, "2");
 
-  const finance = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signIn(finance, DEMO.finance);
+  const finance = await newPageAs(browser, "finance", { viewport: { width: 1280, height: 800 } });
   await finance.goto("/withdrawals/approvals");
 
   const row = finance.getByTestId(`approval-row-${payout}`);

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { WITHDRAWAL_STATE_LABELS as STATE } from "../lib/withdrawals/state-labels";
 import { expectFitsViewport, expectNoAxeViolations } from "./axe";
-import { DEMO, signIn } from "./fixtures";
+import { DEMO, newPageAs, signIn, type DemoRole } from "./fixtures";
 import { fillEuroInvoice } from "./support/invoice-form";
 
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -12,11 +12,9 @@ test.afterEach(async () => {
   await Promise.all(opened.splice(0).map((context) => context.close()));
 });
 
-async function as(browser: Browser, email: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  opened.push(context);
-  const page = await context.newPage();
-  await signIn(page, email);
+async function as(browser: Browser, role: DemoRole, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const page = await newPageAs(browser, role, { viewport });
+  opened.push(page.context());
   return page;
 }
 
@@ -26,13 +24,13 @@ const idFromUrl = (page: Page) => page.url().split("/").at(-1) ?? "";
 test("an invoice support created reads as a sentence: who, what, its order id linked, its amount as money", async ({
   browser,
 }) => {
-  const support = await as(browser, DEMO.support);
+  const support = await as(browser, "support");
   const orderId = await fillEuroInvoice(support, "1234.5", `cust-${Date.now()}`);
   await support.getByRole("button", { name: "Create invoice" }).click();
   await expect(support).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
   const invoiceId = idFromUrl(support);
 
-  const admin = await as(browser, DEMO.admin);
+  const admin = await as(browser, "admin");
   await admin.goto("/audit");
   const entry = entries(admin).filter({ hasText: orderId });
   await expect(entry).toHaveCount(1);
@@ -59,7 +57,7 @@ test("an opened entry lists what changed, before → after, in words", async ({ 
     data: { amount: "100000" },
   });
   expect(balance.ok()).toBe(true);
-  const support = await as(browser, DEMO.support);
+  const support = await as(browser, "support");
   await support.goto("/withdrawals/new");
   await support.getByLabel(/^Amount in /).fill("7.25");
   await support.getByLabel("Destination address").fill(TRON_ADDRESS);
@@ -72,7 +70,7 @@ test("an opened entry lists what changed, before → after, in words", async ({ 
   await support.getByRole("dialog").getByRole("button", { name: "Cancel request" }).click();
   await expect(support.getByTestId("withdrawal-state")).toHaveText(STATE.cancelled);
 
-  const admin = await as(browser, DEMO.admin);
+  const admin = await as(browser, "admin");
   await admin.goto(`/audit?objectType=withdrawal&objectId=${withdrawalId}`);
   await expect(entries(admin).getByTestId("audit-sentence")).toHaveText([
     `Sam Support cancelled withdrawal ${orderId} of 7.25 USDT`,
@@ -93,7 +91,11 @@ test("an opened entry lists what changed, before → after, in words", async ({ 
 test("sign-ins are hidden until the Sign-ins filter shows them, and the URL keeps the choice", async ({
   browser,
 }) => {
-  const admin = await as(browser, DEMO.admin);
+  // Signs in through the form: the sign-in it shows is this one, among the latest entries.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  opened.push(context);
+  const admin = await context.newPage();
+  await signIn(admin, DEMO.admin);
   await admin.goto("/audit");
   await expect(entries(admin).first()).toBeVisible();
   await expect(entries(admin).filter({ hasText: /signed in/ })).toHaveCount(0);
@@ -116,7 +118,7 @@ test("sign-ins are hidden until the Sign-ins filter shows them, and the URL keep
 });
 
 test("on a phone the entries are cards that fit the screen; on a desktop, a table", async ({ browser }) => {
-  const phone = await as(browser, DEMO.admin, { width: 390, height: 844 });
+  const phone = await as(browser, "admin", { width: 390, height: 844 });
   await phone.goto("/audit");
   await expect(entries(phone).first()).toBeVisible();
   await expect(phone.getByRole("columnheader", { name: "When" })).toBeHidden();
@@ -124,7 +126,7 @@ test("on a phone the entries are cards that fit the screen; on a desktop, a tabl
   await expectFitsViewport(phone);
   await expectNoAxeViolations(phone);
 
-  const desktop = await as(browser, DEMO.admin);
+  const desktop = await as(browser, "admin");
   await desktop.goto("/audit");
   await expect(desktop.getByRole("columnheader", { name: "When" })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { DEMO, newPageAs, signInAs, type DemoRole } from "./fixtures";
 
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
@@ -10,11 +10,9 @@ test.afterEach(async () => {
   await Promise.all(opened.splice(0).map((context) => context.close()));
 });
 
-async function as(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  opened.push(context);
-  const page = await context.newPage();
-  await signIn(page, email);
+async function as(browser: Browser, role: DemoRole): Promise<Page> {
+  const page = await newPageAs(browser, role);
+  opened.push(page.context());
   return page;
 }
 
@@ -32,7 +30,7 @@ test("the audit page shows an invoice's and a withdrawal's full trail, by object
   expect(balance.ok()).toBe(true);
 
   // Support creates an invoice and requests a withdrawal; finance approves it (and it is sent).
-  const support = await as(browser, DEMO.support);
+  const support = await as(browser, "support");
   await support.goto("/invoices/new");
   await support.getByLabel("Amount").fill("42");
   await support.getByRole("button", { name: "Create invoice" }).click();
@@ -54,7 +52,7 @@ test("the audit page shows an invoice's and a withdrawal's full trail, by object
   const withdrawalId = idFromUrl(support);
   const orderId = (await support.getByRole("heading", { level: 1 }).textContent()) ?? "";
 
-  const finance = await as(browser, DEMO.finance);
+  const finance = await as(browser, "finance");
   await finance.goto("/withdrawals/approvals");
   await finance.getByTestId(`approval-row-${orderId}`).getByRole("button", { name: "Approve" }).click();
   await finance.getByRole("button", { name: "Approve and pay out" }).click();
@@ -125,7 +123,7 @@ test("the audit page shows an invoice's and a withdrawal's full trail, by object
 });
 
 test("support may not read the audit log", async ({ page }) => {
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   expect((await page.goto("/audit"))?.status()).toBe(403);
   await expect(page.getByRole("link", { name: "Audit log" })).toHaveCount(0);
 });

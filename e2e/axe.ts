@@ -14,6 +14,15 @@ export type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
 
 /** Runs axe on the page, or only inside `include` (a CSS selector), with the standard above. */
 export async function runAxe(page: Page, include?: string): Promise<AxeResults> {
+  // axe measures colours as they are drawn: a toast still fading in reads as too little contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page }).options({
     runOnly: { type: "tag", values: AXE_TAGS },
     rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])),

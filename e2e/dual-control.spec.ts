@@ -1,10 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   choosePasswordThroughLink,
-  createUserAsAdmin,
   DEMO,
   inviteAsAdmin,
+  newPageAs,
+  personOfTheirOwn,
   signIn,
+  signInAs,
   takeOneTimeLink,
   uniqueEmail,
 } from "./fixtures";
@@ -24,7 +26,7 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
     role: "finance",
     password: "a-fresh-password-42",
   };
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   const link = await inviteAsAdmin(
     page,
     user,
@@ -49,9 +51,8 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
   expect((await theirPage.goto("/withdrawals/approvals"))?.status()).toBe(403);
 
   // The second admin approves it under Pending changes.
-  const secondContext = await browser.newContext();
-  const second = await secondContext.newPage();
-  await signIn(second, DEMO.admin2);
+  const second = await newPageAs(browser, "admin2");
+  await second.goto("/");
   await followNavigation(second, "Pending changes");
   const changeRow = second.getByRole("row").filter({ hasText: `Make ${user.email} Finance` });
   await expect(changeRow).toContainText(DEMO.admin);
@@ -75,19 +76,19 @@ test("an admin grants finance to a new user; the grant waits for a second admin,
   await expect(page.getByTestId(`user-row-${user.email}`).getByTestId("user-role")).toHaveText("Finance");
   await expect(page.getByTestId(`user-row-${user.email}`).getByTestId("pending-change")).toHaveCount(0);
   await theirContext.close();
-  await secondContext.close();
+  await second.context().close();
 });
 
-test("the proposer cancels a grant they proposed, and nothing changes", async ({ page }) => {
+test("the proposer cancels a grant they proposed, and nothing changes", async ({ page, baseURL }) => {
   test.setTimeout(60_000);
-  const user = {
+  const user = await personOfTheirOwn(baseURL ?? "", {
     email: uniqueEmail("not-granted"),
     name: "Nat Notgranted",
     role: "support",
     password: "a-fresh-password-42",
-  };
-  await signIn(page, DEMO.admin);
-  await createUserAsAdmin(page, user);
+  });
+  await signInAs(page, "admin");
+  await page.goto("/admin/users");
   await page.getByRole("link", { name: `Edit ${user.email}` }).click();
   await page.getByLabel("New role").selectOption("admin");
   await page.getByLabel("Reason (required)").fill("Covers the on-call week");
@@ -117,18 +118,17 @@ async function approveUnderPendingChanges(admin: Page, description: string) {
 test("resetting a finance user's password waits for a second admin, who is then shown their new link", async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(60_000);
-  const user = {
+  const user = await personOfTheirOwn(baseURL ?? "", {
     email: uniqueEmail("reset-finance"),
     name: "Rita Reset",
     role: "finance",
     password: "a-fresh-password-42",
-  };
-  await signIn(page, DEMO.admin);
-  await createUserAsAdmin(page, user);
-  const second = await (await browser.newContext()).newPage();
-  await signIn(second, DEMO.admin2);
+  });
+  await signInAs(page, "admin");
+  const second = await newPageAs(browser, "admin2");
   await approveUnderPendingChanges(second, `Make ${user.email} Finance`);
   await expect(second.getByText("Approved: the change applies now.")).toBeVisible();
   const theirs = await (await browser.newContext()).newPage();

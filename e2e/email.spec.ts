@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { DEMO, newPageAs, type DemoRole } from "./fixtures";
 
 /**
  * Issue 26: Paydesk sends mail through its outbox. The test server runs the demo's mail catcher
@@ -8,10 +8,8 @@ import { DEMO, signIn } from "./fixtures";
 
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
-async function pageAs(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
-  return page;
+function pageAs(browser: Browser, role: DemoRole): Promise<Page> {
+  return newPageAs(browser, role);
 }
 
 /** Opens the mailbox until a message to `to` whose subject contains `subject` is listed. */
@@ -37,7 +35,7 @@ async function requestWithdrawal(page: Page, reason: string): Promise<string> {
 test("support emails the payment link; the mailbox shows it, and its link opens the payment page", async ({
   browser,
 }) => {
-  const support = await pageAs(browser, DEMO.support);
+  const support = await pageAs(browser, "support");
   const customer = `cleo-${Date.now()}@customer.example`;
   await support.goto("/invoices/new");
   await support.getByLabel("Amount").fill("12500.5");
@@ -74,13 +72,13 @@ test("support emails the payment link; the mailbox shows it, and its link opens 
 test("finance gets an email when a request waits for them, and none for their own request", async ({
   browser,
 }) => {
-  const finance = await pageAs(browser, DEMO.finance);
+  const finance = await pageAs(browser, "finance");
   await finance.goto("/account/email");
   await finance.getByLabel("A withdrawal request waits for my approval").selectOption("Email at once");
   await finance.getByRole("button", { name: "Save" }).click();
   await expect(finance.getByText("Saved.")).toBeVisible();
 
-  const support = await pageAs(browser, DEMO.support);
+  const support = await pageAs(browser, "support");
   const theirs = await requestWithdrawal(support, "Supplier payment, for the email test");
   await openMail(finance, DEMO.finance, theirs);
   await expect(finance.getByTestId("mailbox-subject")).toContainText("waits for your approval");
@@ -125,7 +123,7 @@ test("a person gathers a kind of notification into a daily digest at a time in t
   browser,
 }) => {
   // Support's own preferences: the finance test above changes finance's, maybe at the same time.
-  const support = await pageAs(browser, DEMO.support);
+  const support = await pageAs(browser, "support");
   await support.goto("/account/email");
   const time = support.getByLabel("Daily digest at");
   await time.fill("");

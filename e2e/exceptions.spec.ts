@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { signInAs } from "./fixtures";
 import { createUsdtInvoice, payInvoice } from "./support/sandbox-invoices";
 
 test("an underpaid invoice waits on the worklist with what is missing; support asks for the rest, then accepts it as paid with a note", async ({
@@ -7,7 +7,7 @@ test("an underpaid invoice waits on the worklist with what is missing; support a
   request,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   const invoice = await createUsdtInvoice(page);
   await payInvoice(request, invoice.serviceId, "4");
   await expect(page.getByTestId("invoice-status")).toHaveText("Underpaid", { timeout: 20_000 });
@@ -48,7 +48,7 @@ test("an overpaid invoice is marked resolved by an admin and shows up under the 
   request,
 }) => {
   test.setTimeout(60_000);
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   const invoice = await createUsdtInvoice(page);
   await payInvoice(request, invoice.serviceId, "1000");
   await expect(page.getByTestId("invoice-status")).toHaveText("Overpaid", { timeout: 20_000 });

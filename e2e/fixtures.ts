@@ -1,5 +1,8 @@
-import { expect, type Browser, type Page } from "@playwright/test";
-import { rememberSecret } from "./support/server-log";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, request, type Browser, type Page } from "@playwright/test";
+import { callAction, discoverActions, type ServerAction } from "./support/server-actions";
+import { rememberSecret, runDir } from "./support/server-log";
 
 export const DEMO_PASSWORD = "paydesk-demo";
 
@@ -11,13 +14,43 @@ export const DEMO = {
   finance2: "finance2@example.com",
   viewer: "viewer@example.com",
 } as const;
+export type DemoRole = keyof typeof DEMO;
 
+/** Signs in through the form, as a person does: for specs about signing in and their own users. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByTestId("signed-in-user")).toContainText(email);
+}
+
+/** Where e2e/auth.setup.ts keeps a demo user's signed-in browser state for this run. */
+export function storageStateOf(role: DemoRole): string {
+  return path.join(runDir(), "auth", `${role}.json`);
+}
+
+/**
+ * Signs the page's browser context in as a demo user with the session e2e/auth.setup.ts made for
+ * the run (its cookie, no form), in place of whoever was signed in there. It opens no page: the
+ * caller goes where the test starts.
+ */
+export async function signInAs(page: Page, role: DemoRole) {
+  const { cookies } = JSON.parse(readFileSync(storageStateOf(role), "utf8")) as {
+    cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0];
+  };
+  await page.context().clearCookies();
+  await page.context().addCookies(cookies);
+}
+
+/** A page in a browser context of its own (with `options`), signed in as a demo user (see signInAs). */
+export async function newPageAs(
+  browser: Browser,
+  role: DemoRole,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<Page> {
+  const context = await browser.newContext({ ...options, storageState: storageStateOf(role) });
+  return context.newPage();
 }
 
 /** An email no other test (or earlier run on the same database) has used. */
@@ -106,4 +139,57 @@ export async function notificationMatching(page: Page, name: RegExp) {
     }
   }).toPass({ timeout: 40_000, intervals: [3_000] });
   return item;
+}
+
+function actionNamed(name: string): ServerAction {
+  const action = discoverActions().find((candidate) => candidate.exportName === name);
+  if (!action) throw new Error(`the build has no server action ${name}`);
+  return action;
+}
+
+/** Calls a server action over HTTP as the browser's router does and returns its data, or throws. */
+async function callActionOrThrow(
+  caller: Awaited<ReturnType<typeof request.newContext>>,
+  baseURL: string,
+  name: string,
+  input: unknown,
+): Promise<unknown> {
+  const answer = await callAction(caller, baseURL, actionNamed(name), [input]);
+  const result = answer.result as { ok?: boolean; data?: unknown } | undefined;
+  if (!result?.ok)
+    throw new Error(`${name} failed (${answer.status}): ${JSON.stringify(result) ?? answer.body}`);
+  return result.data;
+}
+
+/**
+ * A person of the test's own, who can sign in with `password`: the first demo admin creates them
+ * and they choose their password through their invitation link, each through the server action
+ * the pages use (over HTTP, with the admin's session from e2e/auth.setup.ts), not through the
+ * browser. Specs about inviting use inviteAsAdmin and choosePasswordThroughLink instead. A finance
+ * or admin role waits for a second admin, as on the Users page.
+ */
+export async function personOfTheirOwn(
+  baseURL: string,
+  user: { email: string; name: string; role: string; password: string },
+): Promise<{ id: string; email: string; password: string }> {
+  const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
+  const anonymous = await request.newContext({ baseURL });
+  try {
+    const created = (await callActionOrThrow(admin, baseURL, "createUserAction", {
+      email: user.email,
+      name: user.name,
+      role: user.role,
+    })) as { id: string; link: { url: string } };
+    const token = new URL(created.link.url).pathname.split("/").pop() ?? "";
+    rememberSecret("an invitation link", token);
+    rememberSecret("a chosen password", user.password);
+    await callActionOrThrow(anonymous, baseURL, "choosePasswordAction", {
+      token,
+      password: user.password,
+      confirmPassword: user.password,
+    });
+    return { id: created.id, email: user.email, password: user.password };
+  } finally {
+    await Promise.all([admin.dispose(), anonymous.dispose()]);
+  }
 }

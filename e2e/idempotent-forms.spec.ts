@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { signInAs } from "./fixtures";
 
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
 });
 
 test("a withdrawal request form delivered twice (a retried request) makes one request", async ({ page }) => {

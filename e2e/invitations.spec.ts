@@ -5,11 +5,11 @@ import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import {
   choosePasswordThroughLink,
-  createUserAsAdmin,
-  DEMO,
   DEMO_PASSWORD,
   inviteAsAdmin,
+  personOfTheirOwn,
   signIn,
+  signInAs,
   takeOneTimeLink,
   uniqueEmail,
 } from "./fixtures";
@@ -32,7 +32,7 @@ test("an admin invites; the person chooses their own password; the admin cannot 
   browser,
 }) => {
   const person = { email: uniqueEmail("invited"), name: "Ivy Ingram", role: "support" };
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   const link = await inviteAsAdmin(page, person);
   expect(link).toMatch(LINK);
   const token = link.split("/join/")[1] ?? "";
@@ -92,7 +92,7 @@ test("an admin invites; the person chooses their own password; the admin cannot 
 
 test("New link: the link before stops working, the new one works", async ({ page, browser }) => {
   const person = { email: uniqueEmail("relinked"), name: "Rex Relinked", role: "viewer" };
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   const first = await inviteAsAdmin(page, person);
   await page.getByRole("button", { name: `New link for ${person.email}` }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Make a new link" }).click();
@@ -113,15 +113,15 @@ test("New link: the link before stops working, the new one works", async ({ page
 test("an admin resets a support user's password: signed out at once, and the reset link lets them choose another", async ({
   page,
   browser,
+  baseURL,
 }) => {
-  const person = {
+  const person = await personOfTheirOwn(baseURL ?? "", {
     email: uniqueEmail("reset-support"),
     name: "Sol Support",
     role: "support",
     password: "sol counts the grey pebbles",
-  };
-  await signIn(page, DEMO.admin);
-  await createUserAsAdmin(page, person);
+  });
+  await signInAs(page, "admin");
   const theirs = await pageOfTheirOwn(browser);
   await signIn(theirs, person.email, person.password);
 

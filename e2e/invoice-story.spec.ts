@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { type DemoRole, newPageAs, signInAs } from "./fixtures";
 import { approveFromQueue, PAYER_WALLET, settleAtService } from "./support/refunds";
 import { payInvoice, setSandboxBalance } from "./support/sandbox-invoices";
 
@@ -33,11 +33,9 @@ async function createEuroInvoice(page: Page, amount = "120", customerId = `cust-
   return { orderId, url: page.url(), serviceId: payUrl.split("/").pop() ?? "" };
 }
 
-async function pageAs(browser: Browser, email: string, viewport: { width: number; height: number }) {
+function pageAs(browser: Browser, role: DemoRole, viewport: { width: number; height: number }) {
   // The designer's walk was in Berlin: times on the page carry that zone.
-  const page = await (await browser.newContext({ viewport, timezoneId: "Europe/Berlin" })).newPage();
-  await signIn(page, email);
-  return page;
+  return newPageAs(browser, role, { viewport, timezoneId: "Europe/Berlin" });
 }
 
 for (const size of SIZES) {
@@ -47,7 +45,7 @@ for (const size of SIZES) {
   }) => {
     test.setTimeout(150_000);
     await setSandboxBalance(request, "USDT", "100000");
-    const support = await pageAs(browser, DEMO.support, size.viewport);
+    const support = await pageAs(browser, "support", size.viewport);
     const invoice = await createEuroInvoice(support);
     await payInvoice(request, invoice.serviceId, "150", PAYER_WALLET);
     await expect(support.getByTestId("invoice-status")).toHaveText("Overpaid", { timeout: 20_000 });
@@ -91,7 +89,7 @@ for (const size of SIZES) {
     await expect(refunds.getByRole("link", { name: "Refund the excess" })).toHaveCount(0);
 
     // Finance (someone else) approves it; the service pays it out.
-    const finance = await pageAs(browser, DEMO.finance, size.viewport);
+    const finance = await pageAs(browser, "finance", size.viewport);
     await approveFromQueue(finance, refundOrderId);
     await expect(finance.getByText("Approved and sent to the payment service.")).toBeVisible();
     await finance.goto(refundUrl);
@@ -119,7 +117,7 @@ for (const size of SIZES) {
     request,
   }) => {
     test.setTimeout(60_000);
-    const support = await pageAs(browser, DEMO.support, size.viewport);
+    const support = await pageAs(browser, "support", size.viewport);
     const invoice = await createEuroInvoice(support);
     await payInvoice(request, invoice.serviceId, "130.434783", PAYER_WALLET);
     await expect(support.getByTestId("invoice-status")).toHaveText("Paid", { timeout: 20_000 });
@@ -154,7 +152,7 @@ test("phone: an open invoice offers the native share sheet beside Copy, with a m
     });
   });
   const page = await context.newPage();
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   const invoice = await createEuroInvoice(page, "49.90", "cust-1042");
   const share = page.getByRole("region", { name: "Share with the customer" });
   await expect(share.getByRole("button", { name: "Copy link" })).toBeVisible();
@@ -175,7 +173,7 @@ test("desktop: the invoice list at 1280 keeps amounts and order ids on one line,
   request,
 }) => {
   test.setTimeout(60_000);
-  const page = await pageAs(browser, DEMO.support, { width: 1280, height: 800 });
+  const page = await pageAs(browser, "support", { width: 1280, height: 800 });
   const paid = await createEuroInvoice(page, "49.90", "cust-1042");
   await payInvoice(request, paid.serviceId, "54.239131", PAYER_WALLET);
   await expect(page.getByTestId("invoice-status")).toHaveText("Paid", { timeout: 20_000 });

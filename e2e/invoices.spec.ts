@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { signInAs } from "./fixtures";
 import { fillEuroInvoice } from "./support/invoice-form";
 
 test.describe("support works with invoices", () => {
-  test.beforeEach(async ({ page }) => signIn(page, DEMO.support));
+  test.beforeEach(async ({ page }) => signInAs(page, "support"));
 
   test("creates an invoice, finds it in the list, copies its link, and sees it paid without reloading", async ({
     page,
@@ -72,7 +72,7 @@ test.describe("support works with invoices", () => {
 });
 
 test("Duplicate opens the form prefilled with a new order id", async ({ page }) => {
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   const orderId = await fillEuroInvoice(page, "15.00", "cust-dup");
   await page.getByRole("button", { name: "Create invoice" }).click();
   await expect(page.getByRole("heading", { name: orderId })).toBeVisible();
@@ -89,6 +89,6 @@ test("Duplicate opens the form prefilled with a new order id", async ({ page }) 
 });
 
 test("a viewer sees invoices but cannot create one", async ({ page }) => {
-  await signIn(page, DEMO.viewer);
+  await signInAs(page, "viewer");
   expect((await page.goto("/invoices/new"))?.status()).toBe(403);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { signInAs } from "./fixtures";
 import { fillEuroInvoice } from "./support/invoice-form";
 import { SANDBOX_AUTH } from "./support/sandbox-invoices";
 
@@ -7,7 +7,7 @@ import { SANDBOX_AUTH } from "./support/sandbox-invoices";
 // same moment would fail too: this spec runs in a project of its own, after every other test
 // (playwright.config.ts). Alone: npx playwright test e2e/merchant-wide-faults.spec.ts --no-deps
 
-test.beforeEach(async ({ page }) => signIn(page, DEMO.support));
+test.beforeEach(async ({ page }) => signInAs(page, "support"));
 
 test("when the service fails, the error shows, a retry keeps the order id, and exactly one invoice exists", async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, notificationMatching, signIn } from "./fixtures";
+import { newPageAs, notificationMatching, signInAs } from "./fixtures";
 import { createUsdtInvoice, payInvoice, setSandboxBalance } from "./support/sandbox-invoices";
 
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -9,7 +9,7 @@ test("support hears, without reloading, that their invoice was overpaid; the not
   request,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   const { orderId, url: invoiceUrl, serviceId } = await createUsdtInvoice(page);
   await page.goto("/invoices");
   await payInvoice(request, serviceId, "1000");
@@ -35,8 +35,7 @@ test("a request by support waits in finance's notifications and in the Approvals
 }) => {
   test.setTimeout(60_000);
   await setSandboxBalance(request, "USDT", "100000");
-  const support = await (await browser.newContext()).newPage();
-  await signIn(support, DEMO.support);
+  const support = await newPageAs(browser, "support");
   await support.goto("/withdrawals/new");
   await support.getByLabel(/^Amount in /).fill("3.25");
   await support.getByLabel("Destination address").fill(TRON_ADDRESS);
@@ -45,8 +44,8 @@ test("a request by support waits in finance's notifications and in the Approvals
   await expect(support).toHaveURL(/\/withdrawals\/[0-9a-f-]{36}$/);
   const orderId = (await support.getByRole("heading", { level: 1 }).textContent()) ?? "";
 
-  const finance = await (await browser.newContext()).newPage();
-  await signIn(finance, DEMO.finance);
+  const finance = await newPageAs(browser, "finance");
+  await finance.goto("/");
   await expect(finance.getByTestId("nav-count-approvals")).toContainText(/waiting for your approval/);
   await finance.getByTestId("notifications-button").click();
   await finance

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createUserAsAdmin, DEMO, signIn, uniqueEmail } from "./fixtures";
+import { personOfTheirOwn, signIn, uniqueEmail } from "./fixtures";
 
 /**
  * Issue 25: one clock. A person's zone is their browser's from their first sign-in, every time
@@ -8,17 +8,15 @@ import { createUserAsAdmin, DEMO, signIn, uniqueEmail } from "./fixtures";
  */
 
 test("a new person sees times in their browser's zone, and chooses another zone and number format", async ({
-  page,
   browser,
+  baseURL,
 }) => {
-  const person = {
+  const person = await personOfTheirOwn(baseURL ?? "", {
     email: uniqueEmail("clock"),
     name: "Clara Clock",
     role: "support",
     password: "clara keeps eleven amber clocks",
-  };
-  await signIn(page, DEMO.admin);
-  await createUserAsAdmin(page, person);
+  });
 
   const context = await browser.newContext({ timezoneId: "Europe/Berlin", locale: "de-DE" });
   const theirs = await context.newPage();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { DEMO, signInAs } from "./fixtures";
 import { createUsdtInvoice } from "./support/sandbox-invoices";
 
 // Issue 25: on a 390 × 844 phone the header is one slim row with a menu, so every page's content
@@ -30,7 +30,7 @@ const FORMS: Record<Role, string[]> = {
 let details: Promise<string[]> | undefined;
 
 async function createDetails(page: Page): Promise<string[]> {
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   const invoice = await createUsdtInvoice(page);
   await page.goto("/withdrawals/new");
   await page.getByLabel(/^Amount in /).fill("2.5");
@@ -73,7 +73,8 @@ test.describe("at 390 × 844", () => {
       page,
     }) => {
       test.setTimeout(120_000);
-      await signIn(page, DEMO[role]);
+      await signInAs(page, role);
+      await page.goto("/");
       const paths = [
         ...(await navigationLinks(page)),
         ...ACCOUNT_PAGES,
@@ -96,7 +97,8 @@ test.describe("at 390 × 844", () => {
   test("the menu button opens the navigation in a sheet: a link in it navigates, Escape closes it", async ({
     page,
   }) => {
-    await signIn(page, DEMO.finance);
+    await signInAs(page, "finance");
+    await page.goto("/");
     // While the sheet is open, everything outside it is hidden from assistive technology.
     const button = page.getByRole("button", { name: "Menu", exact: true, includeHidden: true });
     const sheet = page.getByRole("dialog", { name: "Menu" });
@@ -134,7 +136,8 @@ test.describe("at 390 × 844", () => {
   });
 
   test("the sandbox and demo banner is one line, with the longer text a click away", async ({ page }) => {
-    await signIn(page, DEMO.viewer);
+    await signInAs(page, "viewer");
+    await page.goto("/");
     const banner = page.getByTestId("environment-banner");
     const summary = banner.locator("summary");
     await expect(summary).toContainText("No real money moves");
@@ -149,7 +152,7 @@ test.describe("at 390 × 844", () => {
   test("the invoice list folds its filters behind a button, with the active ones as removable chips", async ({
     page,
   }) => {
-    await signIn(page, DEMO.support);
+    await signInAs(page, "support");
     await page.goto("/invoices?mine=1&status=open");
     const filters = page.getByRole("button", { name: "Filters, 2 active" });
     const form = page.getByRole("search", { name: "Filter invoices" });
@@ -175,7 +178,8 @@ test.describe("at 1280 × 800", () => {
 
   for (const role of ROLES) {
     test(`${role}: the header is one row`, async ({ page }) => {
-      await signIn(page, DEMO[role]);
+      await signInAs(page, role);
+      await page.goto("/");
       const row = page.getByTestId("header-row");
       const measured = await row.evaluate((element) => {
         const parts = [
@@ -208,7 +212,8 @@ test.describe("at 1280 × 800", () => {
   }
 
   test("the admin pages sit under Admin in the navigation", async ({ page }) => {
-    await signIn(page, DEMO.admin);
+    await signInAs(page, "admin");
+    await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     const admin = nav.getByRole("button", { name: /^Admin/ });
     await expect(admin).toHaveAttribute("aria-expanded", "false");
@@ -243,7 +248,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await signIn(page, DEMO.support);
+    await signInAs(page, "support");
     await page.goto("/invoices");
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to content" });
@@ -261,7 +266,8 @@ for (const viewport of [PHONE, DESKTOP]) {
 
 test("the Notifications button says how many are unread, once", async ({ page }) => {
   // Support's request (made before all tests) waits in finance's notifications, unread.
-  await signIn(page, DEMO.finance);
+  await signInAs(page, "finance");
+  await page.goto("/");
   const button = page.getByTestId("notifications-button");
   await expect(button).toHaveAccessibleName(/^Notifications, [1-9]\d* unread$/);
   const badge = await button.getByTestId("notifications-unread").textContent();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { newPageAs } from "./fixtures";
 import {
   approveFromQueue,
   detail,
@@ -15,8 +15,7 @@ test("a refund the service fails can be sent again or closed, and once closed th
 }) => {
   test.setTimeout(120_000);
   await setSandboxBalance(request, "USDT", "100000");
-  const support = await (await browser.newContext()).newPage();
-  await signIn(support, DEMO.support);
+  const support = await newPageAs(browser, "support");
   const invoice = await createUsdtInvoice(support);
   const cryptoAmount = (await detail(support, "Crypto amount").textContent())?.split(" ")[0] ?? "";
   const received = (Number(cryptoAmount) + 2.5).toFixed(6);
@@ -25,8 +24,7 @@ test("a refund the service fails can be sent again or closed, and once closed th
   // The customer cancelled the order: everything they paid goes back.
   const refund = await requestRefundFromInvoice(support, invoice.url, received);
 
-  const finance = await (await browser.newContext()).newPage();
-  await signIn(finance, DEMO.finance);
+  const finance = await newPageAs(browser, "finance");
   await approveFromQueue(finance, refund.orderId);
   await expect(finance.getByText("Approved and sent to the payment service.")).toBeVisible();
   await finance.goto(refund.url);
@@ -44,8 +42,7 @@ test("a refund the service fails can be sent again or closed, and once closed th
   expect(resent).not.toBe(refund.orderId);
   const resentUrl = finance.url();
 
-  const finance2 = await (await browser.newContext()).newPage();
-  await signIn(finance2, DEMO.finance2);
+  const finance2 = await newPageAs(browser, "finance2");
   await approveFromQueue(finance2, resent);
   await expect(finance2.getByText("Approved and sent to the payment service.")).toBeVisible();
   await finance2.goto(resentUrl);
@@ -78,8 +75,7 @@ test("an underpaid invoice the customer completes after a refund was requested: 
   request,
 }) => {
   test.setTimeout(90_000);
-  const support = await (await browser.newContext()).newPage();
-  await signIn(support, DEMO.support);
+  const support = await newPageAs(browser, "support");
   const invoice = await createUsdtInvoice(support);
   const cryptoAmount = Number((await detail(support, "Crypto amount").textContent())?.split(" ")[0] ?? "");
   await payInvoice(request, invoice.serviceId, (cryptoAmount - 1).toFixed(6), PAYER_WALLET);
@@ -91,8 +87,7 @@ test("an underpaid invoice the customer completes after a refund was requested: 
   await support.goto(invoice.url);
   await expect(support.getByTestId("invoice-status")).toHaveText("Paid", { timeout: 20_000 });
 
-  const finance = await (await browser.newContext()).newPage();
-  await signIn(finance, DEMO.finance);
+  const finance = await newPageAs(browser, "finance");
   await finance.goto("/withdrawals/approvals");
   const row = finance.getByTestId(`approval-row-${refund.orderId}`);
   await expect(row.getByTestId("refund-invoice-now")).toContainText("Now paid");

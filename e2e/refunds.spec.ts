@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, notificationMatching, signIn } from "./fixtures";
+import { newPageAs, notificationMatching, signInAs } from "./fixtures";
 import { createUsdtInvoice, payInvoice, SANDBOX_AUTH, setSandboxBalance } from "./support/sandbox-invoices";
 
 const PAYER_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -14,8 +14,7 @@ test("support refunds an overpayment from the invoice; finance approves it from 
 }) => {
   test.setTimeout(90_000);
   await setSandboxBalance(request, "USDT", "100000");
-  const support = await (await browser.newContext()).newPage();
-  await signIn(support, DEMO.support);
+  const support = await newPageAs(browser, "support");
   const invoice = await createUsdtInvoice(support, { customerId: `refund-${Date.now()}` });
   const cryptoAmount = (await detail(support, "Crypto amount").textContent())?.split(" ")[0] ?? "";
   const paid = (Number(cryptoAmount) + 2.5).toFixed(6);
@@ -42,8 +41,7 @@ test("support refunds an overpayment from the invoice; finance approves it from 
   const refundOrderId = (await support.getByRole("heading", { level: 1 }).textContent()) ?? "";
   const refundUrl = support.url();
 
-  const finance = await (await browser.newContext()).newPage();
-  await signIn(finance, DEMO.finance);
+  const finance = await newPageAs(browser, "finance");
   await finance.goto("/withdrawals/approvals");
   const row = finance.getByTestId(`approval-row-${refundOrderId}`);
   await expect(row).toContainText(`Refund of invoice ${invoice.orderId}`);
@@ -86,7 +84,7 @@ test("a refund over what the invoice can still give back is refused on the amoun
   page,
   request,
 }) => {
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   const invoice = await createUsdtInvoice(page);
   await payInvoice(request, invoice.serviceId, "1", PAYER_WALLET);
   await expect(page.getByTestId("invoice-status")).toHaveText("Underpaid", { timeout: 20_000 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { DEMO, inviteAsAdmin, notificationMatching, signIn, uniqueEmail } from "./fixtures";
+import { DEMO, type DemoRole, inviteAsAdmin, newPageAs, notificationMatching, uniqueEmail } from "./fixtures";
 import { createUsdtInvoice, payInvoice } from "./support/sandbox-invoices";
 
 // Issue 25: each role's home leads with that person's own work, at a desk and on a phone.
@@ -14,9 +14,10 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const;
 
-async function newPage(browser: Browser, viewport: { width: number; height: number }, email: string) {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await signIn(page, email);
+/** A demo user's page at `viewport`, opened on their home, where signing in lands. */
+async function newPage(browser: Browser, viewport: { width: number; height: number }, role: DemoRole) {
+  const page = await newPageAs(browser, role, { viewport });
+  await page.goto("/");
   return page;
 }
 
@@ -58,9 +59,9 @@ for (const size of SIZES) {
       browser,
     }) => {
       test.setTimeout(60_000);
-      const support = await newPage(browser, size, DEMO.support);
+      const support = await newPage(browser, size, "support");
       const theirs = await requestWithdrawal(support, `Refund for role homes ${at}`);
-      const finance = await newPage(browser, size, DEMO.finance);
+      const finance = await newPage(browser, size, "finance");
       const mine = await requestWithdrawal(finance, `Own request, role homes ${at}`);
 
       await finance.goto("/");
@@ -101,7 +102,7 @@ for (const size of SIZES) {
     }) => {
       test.setTimeout(60_000);
       const email = uniqueEmail(`homes-grant-${size.width}`);
-      const proposer = await newPage(browser, size, DEMO.admin2);
+      const proposer = await newPage(browser, size, "admin2");
       await inviteAsAdmin(proposer, { email, name: "Hana Homes", role: "support" });
       await proposer.getByRole("link", { name: `Edit ${email}` }).click();
       await proposer.getByLabel("New role").selectOption("finance");
@@ -110,7 +111,7 @@ for (const size of SIZES) {
       await proposer.getByRole("dialog").getByRole("button", { name: "Propose the change" }).click();
       await expect(proposer.getByText(`Making ${email} Finance was proposed.`)).toBeVisible();
 
-      const admin = await newPage(browser, size, DEMO.admin);
+      const admin = await newPage(browser, size, "admin");
       await expect(firstSection(admin)).toHaveText(/^Pending changes waiting for you/);
       const waiting = admin.getByTestId("changes-waiting");
       const row = waiting.getByRole("listitem").filter({ hasText: `Make ${email} Finance` });
@@ -141,7 +142,7 @@ for (const size of SIZES) {
       request,
     }) => {
       test.setTimeout(60_000);
-      const support = await newPage(browser, size, DEMO.support);
+      const support = await newPage(browser, size, "support");
       const invoice = await createUsdtInvoice(support);
       await payInvoice(request, invoice.serviceId, "4");
       await expect(support.getByTestId("invoice-status")).toHaveText("Underpaid", { timeout: 20_000 });
@@ -160,7 +161,7 @@ for (const size of SIZES) {
     });
 
     test("a viewer is shown a simple overview", async ({ browser }) => {
-      const viewer = await newPage(browser, size, DEMO.viewer);
+      const viewer = await newPage(browser, size, "viewer");
       await expect(firstSection(viewer)).toHaveText(/^Created today/);
       await expect(viewer.getByRole("region", { name: "Paid volume" })).toBeVisible();
       await expect(viewer.getByTestId("exceptions-count")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, signIn } from "./fixtures";
+import { DEMO_PASSWORD, signInAs } from "./fixtures";
 import { knownSecrets } from "./support/secrets";
 import { mainServerRecords, rememberedSecrets, serverLogs } from "./support/server-log";
 
@@ -22,7 +22,7 @@ test("every line the server wrote after starting is a JSON object with a time, a
 });
 
 test("each request has an access line whose request id the client got in X-Request-Id", async ({ page }) => {
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   const response = await page.request.get("/api/health");
   const requestId = response.headers()["x-request-id"];
   expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -58,7 +58,7 @@ test("each request has an access line whose request id the client got in X-Reque
 });
 
 test("no secret the run knows appears in any server's output", async ({ page, context }) => {
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   const session = (await context.cookies()).find((cookie) => /session-token/.test(cookie.name));
   expect(session).toBeDefined();
   const secrets = [

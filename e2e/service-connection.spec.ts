@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { signInAs } from "./fixtures";
 import { followNavigation } from "./support/navigation";
 
 test("an admin sees the service in use, the sandbox's keys, and tests the connection", async ({
   page,
   request,
 }) => {
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
+  await page.goto("/");
   await followNavigation(page, "Service connection");
   await expect(page.getByText("Embedded sandbox")).toBeVisible();
   await expect(page.getByTestId("service-base-url")).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/sandbox$/);
@@ -26,6 +27,6 @@ test("an admin sees the service in use, the sandbox's keys, and tests the connec
 });
 
 test("finance cannot open the service connection page", async ({ page }) => {
-  await signIn(page, DEMO.finance);
+  await signInAs(page, "finance");
   expect((await page.goto("/admin/service"))?.status()).toBe(403);
 });

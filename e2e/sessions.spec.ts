@@ -1,25 +1,19 @@
-import { expect, test, type Browser } from "@playwright/test";
-import { createUserAsAdmin, DEMO, signIn, uniqueEmail } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { newPageAs, personOfTheirOwn, signIn, uniqueEmail } from "./fixtures";
 
 // Each test signs in and out a user of its own, so the sessions of the demo users other tests share
 // are never ended.
-async function freshUser(browser: Browser) {
-  const user = {
+function freshUser(baseURL: string | undefined) {
+  return personOfTheirOwn(baseURL ?? "", {
     email: uniqueEmail("session"),
     name: "Session Test",
     role: "support",
     password: "a-fresh-password-42",
-  };
-  const admin = await browser.newContext();
-  const page = await admin.newPage();
-  await signIn(page, DEMO.admin);
-  await createUserAsAdmin(page, user);
-  await admin.close();
-  return user;
+  });
 }
 
-test("sign-out ends the session", async ({ page, browser }) => {
-  const user = await freshUser(browser);
+test("sign-out ends the session", async ({ page, baseURL }) => {
+  const user = await freshUser(baseURL);
   await signIn(page, user.email, user.password);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login\?reason=signed-out/);
@@ -31,8 +25,9 @@ test("sign-out ends the session", async ({ page, browser }) => {
 test("after sign-out, a copy of the old session cookie opens nothing; another device stays signed in", async ({
   page,
   browser,
+  baseURL,
 }) => {
-  const user = await freshUser(browser);
+  const user = await freshUser(baseURL);
   await signIn(page, user.email, user.password);
   const stolen = await page.context().cookies();
 
@@ -57,8 +52,11 @@ test("after sign-out, a copy of the old session cookie opens nothing; another de
   await Promise.all([elsewhere.close(), replay.close()]);
 });
 
-test("the list of sessions ends another session at once, and says which one is this", async ({ browser }) => {
-  const user = await freshUser(browser);
+test("the list of sessions ends another session at once, and says which one is this", async ({
+  browser,
+  baseURL,
+}) => {
+  const user = await freshUser(baseURL);
   const laptop = await (await browser.newContext()).newPage();
   await signIn(laptop, user.email, user.password);
   const phone = await (await browser.newContext()).newPage();
@@ -81,12 +79,11 @@ test("the list of sessions ends another session at once, and says which one is t
   await expect(laptop.getByTestId("signed-in-user")).toContainText(user.email);
 });
 
-test("an admin ends every session of a user from Users", async ({ browser }) => {
-  const user = await freshUser(browser);
+test("an admin ends every session of a user from Users", async ({ browser, baseURL }) => {
+  const user = await freshUser(baseURL);
   const theirs = await (await browser.newContext()).newPage();
   await signIn(theirs, user.email, user.password);
-  const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, DEMO.admin);
+  const admin = await newPageAs(browser, "admin");
   await admin.goto("/admin/users");
   await admin.getByRole("link", { name: `Sessions of ${user.email}` }).click();
   await admin.getByRole("button", { name: "End all sessions" }).click();
@@ -96,8 +93,8 @@ test("an admin ends every session of a user from Users", async ({ browser }) => 
   await expect(theirs).toHaveURL(/\/login/);
 });
 
-test("issue 23 finding 4: another site cannot sign a person out", async ({ page, browser }) => {
-  const user = await freshUser(browser);
+test("issue 23 finding 4: another site cannot sign a person out", async ({ page, baseURL }) => {
+  const user = await freshUser(baseURL);
   await signIn(page, user.email, user.password);
   // What a link or an image on another site makes the browser send.
   const answer = await page.request.get("/api/session/end", {
@@ -111,8 +108,9 @@ test("issue 23 finding 4: another site cannot sign a person out", async ({ page,
 
 test("changing one's password signs out every other session of theirs, and says how many", async ({
   browser,
+  baseURL,
 }) => {
-  const user = await freshUser(browser);
+  const user = await freshUser(baseURL);
   const laptop = await (await browser.newContext()).newPage();
   await signIn(laptop, user.email, user.password);
   const phone = await (await browser.newContext()).newPage();
@@ -138,8 +136,8 @@ test("changing one's password signs out every other session of theirs, and says 
   await signIn(phone, user.email, "quiet harbour lantern 58");
 });
 
-test("a wrong current password changes nothing", async ({ page, browser }) => {
-  const user = await freshUser(browser);
+test("a wrong current password changes nothing", async ({ page, baseURL }) => {
+  const user = await freshUser(baseURL);
   await signIn(page, user.email, user.password);
   await page.goto("/account/password");
   await page.getByLabel("Current password").fill("not-my-password-at-all");

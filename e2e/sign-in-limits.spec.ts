@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
-import { createUserAsAdmin, DEMO, DEMO_PASSWORD, signIn, uniqueEmail } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, personOfTheirOwn, uniqueEmail } from "./fixtures";
 
 // Sign-in attempts sent from other loopback addresses (127.0.0.x), so this test's failures never
 // count against the address every other test signs in from.
@@ -96,18 +96,15 @@ test("an address that guessed too often is refused, whatever X-Forwarded-For it 
 
 test("guesses at an account, even from the owner's own address, never refuse the owner's usual browser", async ({
   baseURL,
-  page,
 }) => {
   test.setTimeout(120_000);
   const base = baseURL ?? "";
-  const owner = {
+  const owner = await personOfTheirOwn(base, {
     email: uniqueEmail("owner"),
     name: "Owner",
     role: "viewer",
     password: "owner-password-123",
-  };
-  await signIn(page, DEMO.admin);
-  await createUserAsAdmin(page, owner);
+  });
 
   // The owner signs in once from 127.0.0.4: that browser is now known to the account.
   const first = await signInAttempt(base, "127.0.0.4", owner.email, owner.password);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { signInAs } from "./fixtures";
 import { followNavigation } from "./support/navigation";
 
 const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
@@ -15,7 +15,8 @@ const LOOPS = [
 ];
 
 test("an admin opens System: the version, the loops, and the same as JSON", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
+  await page.goto("/");
   await followNavigation(page, "System");
   await expect(page.getByRole("heading", { name: "System", level: 1 })).toBeVisible();
   await expect(page.getByTestId("system-paydesk")).toContainText(version);
@@ -43,7 +44,7 @@ test("an admin opens System: the version, the loops, and the same as JSON", asyn
 });
 
 test("finance may neither open System nor read its JSON", async ({ page }) => {
-  await signIn(page, DEMO.finance);
+  await signInAs(page, "finance");
   expect((await page.goto("/admin/system"))?.status()).toBe(403);
   expect((await page.request.get("/api/admin/system")).status()).toBe(403);
 });

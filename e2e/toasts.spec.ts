@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { signInAs } from "./fixtures";
 import { createUsdtInvoice } from "./support/sandbox-invoices";
 
 // Issue 25: toasts sit at the bottom, never over the header's Notifications and Sign out, and stay
@@ -35,7 +35,7 @@ for (const viewport of VIEWPORTS) {
   }) => {
     await page.setViewportSize(viewport);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await signIn(page, DEMO.support);
+    await signInAs(page, "support");
     const { orderId } = await createUsdtInvoice(page);
     // Raised together with the move to the new invoice's page, it came along.
     const created = page.locator("[data-sonner-toast]").filter({ hasText: "Invoice created" });

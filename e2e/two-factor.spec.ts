@@ -44,15 +44,21 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(() => server?.stop());
 
-/** The code for the current time step, waiting for the next step when this one's code was used. */
+/**
+ * A code the server has not taken yet: the current time step's, else the next step's (the server
+ * accepts one step either side of its clock, and never a step at or before one already used),
+ * else the next free one once the clock allows it.
+ */
 const usedSteps = new Map<string, number>();
 /** The finance user's authenticator secret, once they enrolled (the approval test). */
 let financeSecret = "";
 async function freshCode(secret: string): Promise<string> {
   const step = () => Math.floor(Date.now() / 30_000);
-  while (step() <= (usedSteps.get(secret) ?? -1)) await new Promise((resolve) => setTimeout(resolve, 500));
-  usedSteps.set(secret, step());
-  return TOTP.generate({ secret: Secret.fromBase32(secret) });
+  const next = () => Math.max(step(), (usedSteps.get(secret) ?? -1) + 1);
+  while (next() > step() + 1) await new Promise((resolve) => setTimeout(resolve, 500));
+  const chosen = next();
+  usedSteps.set(secret, chosen);
+  return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: chosen * 30_000 });
 }
 
 async function newPage(browser: Browser): Promise<Page> {

@@ -1,7 +1,15 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
-import { createUserAsAdmin, DEMO, inviteAsAdmin, signIn, uniqueEmail } from "./fixtures";
+import {
+  createUserAsAdmin,
+  DEMO,
+  inviteAsAdmin,
+  personOfTheirOwn,
+  signIn,
+  signInAs,
+  uniqueEmail,
+} from "./fixtures";
 
 /** Where the screenshots go, to be looked at: E2E_SHOTS_DIR, else beside the test results. */
 const SHOTS = process.env.E2E_SHOTS_DIR ?? "test-results/shots/homes";
@@ -21,7 +29,7 @@ test("an admin creates a user who can then sign in", async ({ page, browser }) =
     role: "support",
     password: "a-fresh-password-42",
   };
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   await createUserAsAdmin(page, user);
 
   const context = await browser.newContext();
@@ -32,7 +40,7 @@ test("an admin creates a user who can then sign in", async ({ page, browser }) =
 });
 
 test("the create form shows each field's problem next to it", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   await page.goto("/admin/users/new");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByRole("button", { name: "Create user" }).click();
@@ -43,7 +51,7 @@ test("the create form shows each field's problem next to it", async ({ page }) =
 });
 
 test("an existing email is refused on the email field, and nothing typed is lost", async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   await page.goto("/admin/users/new");
   await page.getByLabel("Name").fill("Copy Cat");
   await page.getByLabel("Email").fill(DEMO.viewer);
@@ -55,15 +63,16 @@ test("an existing email is refused on the email field, and nothing typed is lost
 test("a disabled user cannot sign in, and one already signed in is signed out on the next request", async ({
   page,
   browser,
+  baseURL,
 }) => {
-  const user = {
+  const user = await personOfTheirOwn(baseURL ?? "", {
     email: uniqueEmail("to-disable"),
     name: "Soon Gone",
     role: "viewer",
     password: "a-fresh-password-42",
-  };
-  await signIn(page, DEMO.admin);
-  await createUserAsAdmin(page, user);
+  });
+  await signInAs(page, "admin");
+  await page.goto("/admin/users");
 
   const context = await browser.newContext();
   const theirPage = await context.newPage();
@@ -88,16 +97,17 @@ test("a disabled user cannot sign in, and one already signed in is signed out on
 test("an admin changes a user's role: their sessions end, and they sign in again under the new role", async ({
   page,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(60_000);
-  const user = {
+  const user = await personOfTheirOwn(baseURL ?? "", {
     email: uniqueEmail("moved"),
     name: "Soon Support",
     role: "viewer",
     password: "a-fresh-password-42",
-  };
-  await signIn(page, DEMO.admin);
-  await createUserAsAdmin(page, user);
+  });
+  await signInAs(page, "admin");
+  await page.goto("/admin/users");
 
   const context = await browser.newContext();
   const theirPage = await context.newPage();
@@ -137,7 +147,7 @@ test("the edit view shows what a change to finance will do before anything is se
   page,
 }) => {
   const email = uniqueEmail("edit-view");
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   await inviteAsAdmin(page, { email, name: "Eddie Edit", role: "viewer" });
   await openEditView(page, email);
   await page.getByLabel("New role").selectOption("finance");
@@ -162,7 +172,7 @@ test("the edit view shows what a change to finance will do before anything is se
 test("nobody is offered to disable their own account: not in the table, not in their edit view", async ({
   page,
 }) => {
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   await page.goto("/admin/users");
   const own = page.getByTestId(`user-row-${DEMO.admin}`);
   await expect(own).toContainText("(you)");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { signInAs } from "./fixtures";
 
 const SANDBOX_AUTH = { Authorization: "Bearer sandbox-invoice-key" };
 
@@ -7,7 +7,7 @@ test("a payment's signed webhook is received, verified, and listed with what it 
   page,
   request,
 }) => {
-  await signIn(page, DEMO.admin);
+  await signInAs(page, "admin");
   await page.goto("/invoices/new");
   await page.getByLabel("Amount").fill("9.99");
   const orderId = await page.getByLabel("Order id").inputValue();
@@ -33,6 +33,6 @@ test("a payment's signed webhook is received, verified, and listed with what it 
 });
 
 test("support cannot open the webhooks page", async ({ page }) => {
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   expect((await page.goto("/webhooks"))?.status()).toBe(403);
 });

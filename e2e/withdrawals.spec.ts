@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO, signIn } from "./fixtures";
+import { newPageAs, signInAs } from "./fixtures";
 
 const SANDBOX_AUTH = { Authorization: "Bearer sandbox-invoice-key" };
 const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -29,7 +29,7 @@ async function requestWithdrawal(
 }
 
 async function approveAs(page: Page, orderId: string) {
-  await signIn(page, DEMO.finance);
+  await signInAs(page, "finance");
   await page.goto("/withdrawals/approvals");
   const row = page.getByTestId(`approval-row-${orderId}`);
   await row.getByRole("button", { name: "Approve" }).click();
@@ -41,8 +41,7 @@ test("support requests a withdrawal; finance approves it and sees it submitted",
   request,
 }) => {
   await setBalance(request, "USDT", "100000");
-  const support = await (await browser.newContext()).newPage();
-  await signIn(support, DEMO.support);
+  const support = await newPageAs(browser, "support");
   const orderId = await requestWithdrawal(support, { amount: "12.5", reason: "Refund for order 1001" });
   expect(orderId).toMatch(/^wd_/);
 
@@ -66,19 +65,19 @@ test("support requests a withdrawal; finance approves it and sees it submitted",
 });
 
 test("the request form flags an address never paid before", async ({ page }) => {
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   await page.goto("/withdrawals/new");
   await page.getByLabel("Destination address").fill("TAs3CmSWMU2Zg4pfpog6rASTZ4p6QXvTeY");
   await expect(page.getByTestId("address-history")).toHaveText(/Never paid before/);
 });
 
 test("support cannot approve withdrawals", async ({ page }) => {
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   expect((await page.goto("/withdrawals/approvals"))?.status()).toBe(403);
 });
 
 test("finance cannot approve a request made by finance", async ({ page }) => {
-  await signIn(page, DEMO.finance);
+  await signInAs(page, "finance");
   const orderId = await requestWithdrawal(page, { amount: "3", reason: "Own request" });
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(page.getByText("someone else in finance approves it")).toBeVisible();
@@ -89,12 +88,10 @@ test("finance cannot approve a request made by finance", async ({ page }) => {
 });
 
 test("a rejected request shows its reason to the requester", async ({ browser }) => {
-  const support = await (await browser.newContext()).newPage();
-  await signIn(support, DEMO.support);
+  const support = await newPageAs(browser, "support");
   const orderId = await requestWithdrawal(support, { amount: "7", reason: "Please pay the supplier" });
 
-  const finance = await (await browser.newContext()).newPage();
-  await signIn(finance, DEMO.finance2);
+  const finance = await newPageAs(browser, "finance2");
   await finance.goto("/withdrawals/approvals");
   const row = finance.getByTestId(`approval-row-${orderId}`);
   await row.getByRole("button", { name: "Reject" }).click();
@@ -111,8 +108,7 @@ test("a rejected request shows its reason to the requester", async ({ browser })
 
 test("insufficient funds shows a clear message", async ({ browser, request }) => {
   await setBalance(request, "LTC", "0");
-  const support = await (await browser.newContext()).newPage();
-  await signIn(support, DEMO.support);
+  const support = await newPageAs(browser, "support");
   const orderId = await requestWithdrawal(support, {
     amount: "1",
     currency: "LTC",
@@ -133,7 +129,7 @@ test("insufficient funds shows a clear message", async ({ browser, request }) =>
 });
 
 test("the form says which amount is missing and refuses a malformed TRON address", async ({ page }) => {
-  await signIn(page, DEMO.support);
+  await signInAs(page, "support");
   await page.goto("/withdrawals/new");
   await page.getByLabel("Destination address").fill("0x1234");
   await page.getByRole("button", { name: "Request withdrawal" }).click();

@@ -1,9 +1,9 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { ROLES, type Role } from "../../lib/db/schema/enums";
-import { DEMO, signIn } from "../fixtures";
+import { DEMO, storageStateOf } from "../fixtures";
 
 /**
- * One caller per role (a demo user signed in once, in the browser, for the whole worker) and
+ * One caller per role (a demo user with the session e2e/auth.setup.ts made for the run) and
  * `nobody` (no cookie). Demo users are never signed out here: that would end their sessions in
  * every other test.
  */
@@ -26,13 +26,10 @@ export const test = base.extend<object, { callers: Callers }>({
       const contexts: BrowserContext[] = [];
       const callers = {} as Callers;
       for (const caller of CALLERS) {
-        const context = await browser.newContext();
+        const context = await browser.newContext(
+          caller === "nobody" ? {} : { storageState: storageStateOf(caller) },
+        );
         contexts.push(context);
-        if (caller !== "nobody") {
-          const page = await context.newPage();
-          await signIn(page, DEMO_USER_OF[caller]);
-          await page.close();
-        }
         callers[caller] = context.request;
       }
       await use(callers);

@@ -63,9 +63,10 @@ fi
 timed "Build (the bundle: .next/standalone)" npm run --silent build || fail "npm run build"
 
 install_browser_test_tools() {
-  if [[ ! -x /usr/bin/chromium && -z "${CHROMIUM_PATH:-}" ]]; then
-    echo "Installing Chromium from Debian's packages…"
-    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } ||
+  # Debian's Chromium, in its headless shell (playwright.config.ts says why).
+  if [[ ! -x /usr/bin/chromium-headless-shell && -z "${CHROMIUM_PATH:-}" ]]; then
+    echo "Installing Chromium's headless shell from Debian's packages…"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null; } ||
       { echo "installing Chromium failed (run as root, or set CHROMIUM_PATH)"; return 1; }
   fi
   # e2e/deploy.spec.ts puts nginx in front of the bundle; without it (and CI unset) that spec skips.
