@@ -10,6 +10,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_RUN_ID ??= `local-${Date.now()}`;
 const runDir = `./data/e2e/${process.env.E2E_RUN_ID}`;
 const MERCHANT_WIDE_FAULTS = /merchant-wide-faults\.spec\.ts$/;
+const APPROVAL_FOCUS = /approval-focus\.spec\.ts$/;
 const SERVER_LOG = /server-log\.spec\.ts$/;
 const AUTH_SETUP = /auth\.setup\.ts$/;
 // Specs that start servers of their own and wait on them (starts, signals, outages, two-factor
@@ -70,15 +71,22 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: [OWN_SERVERS, MERCHANT_WIDE_FAULTS, SERVER_LOG],
+      testIgnore: [OWN_SERVERS, APPROVAL_FOCUS, MERCHANT_WIDE_FAULTS, SERVER_LOG],
       dependencies: ["sign in once per role"],
+    },
+    // Reads which row follows its own in the shared approvals queue: alone, once the others are done.
+    {
+      name: "approval focus",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: APPROVAL_FOCUS,
+      dependencies: ["own servers", "chromium"],
     },
     // Sandbox faults hold for the whole demo merchant: these run alone, once every other test is done.
     {
       name: "merchant-wide faults",
       use: { ...devices["Desktop Chrome"] },
       testMatch: MERCHANT_WIDE_FAULTS,
-      dependencies: ["own servers", "chromium"],
+      dependencies: ["approval focus"],
     },
     // Reads what the server logged during every other test: last.
     {

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectFitsViewport, expectNoAxeViolations, runAxe } from "./axe";
 import { followRequests } from "./support/network-quiet";
+import { requestWithdrawal } from "./support/withdrawal-form";
 import { DEMO, inviteAsAdmin, newPageAs, signInAs as signInAsDemoUser, uniqueEmail } from "./fixtures";
 
 // Issue #8, part 4: every page and every dialog, at desktop and phone width, has zero axe
@@ -9,7 +10,6 @@ import { DEMO, inviteAsAdmin, newPageAs, signInAs as signInAsDemoUser, uniqueEma
 type Role = keyof typeof DEMO | "anonymous";
 
 const SANDBOX_AUTH = { Authorization: "Bearer sandbox-invoice-key" };
-const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
 
 const VIEWPORTS = [
@@ -377,18 +377,6 @@ async function createInvoice(page: Page, amount: string) {
   return { id: page.url().split("/").pop() ?? "", orderId, payUrl };
 }
 
-/** A withdrawal request by the signed-in user; returns its id and order id. */
-async function requestWithdrawal(page: Page, reason: string) {
-  await page.goto("/withdrawals/new");
-  await page.getByLabel(/^Amount in /).fill("2.5");
-  await page.getByLabel("Destination address").fill(TRON_ADDRESS);
-  await page.getByLabel("Reason").fill(reason);
-  await page.getByRole("button", { name: "Request withdrawal" }).click();
-  await expect(page).toHaveURL(/\/withdrawals\/[0-9a-f-]{36}$/);
-  const orderId = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
-  return { id: page.url().split("/").pop() ?? "", orderId };
-}
-
 async function createData(browser: Browser): Promise<Data> {
   const page = await newPageAs(browser, "support");
   const context = page.context();
@@ -519,43 +507,4 @@ test("the experimental rule label-content-name-mismatch really runs", async ({ p
   const checked = [...results.passes, ...results.violations, ...results.incomplete].map((rule) => rule.id);
   expect(checked).toContain("label-content-name-mismatch");
   expect(checked).toContain("color-contrast");
-});
-
-test("after an approval from the queue, focus moves to the next row or the heading", async ({
-  browser,
-  context,
-  page,
-}) => {
-  await testData();
-  const balance = await context.request.put("/sandbox/control/balances/USDT", {
-    headers: SANDBOX_AUTH,
-    data: { amount: "100000" },
-  });
-  expect(balance.ok()).toBe(true);
-  const requesterPage = await newPageAs(browser, "support");
-  const first = await requestWithdrawal(requesterPage, "First of two, for the focus check");
-  await requestWithdrawal(requesterPage, "Second of two, for the focus check");
-  await requesterPage.context().close();
-
-  await signInAs(page, "finance");
-  await page.goto("/withdrawals/approvals");
-  const row = page.getByTestId(`approval-row-${first.orderId}`);
-  await row.getByRole("button", { name: "Approve" }).focus();
-  await page.keyboard.press("Enter");
-  await page.getByRole("button", { name: "Approve and pay out" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(row).toHaveCount(0);
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-
-  const focused = () =>
-    page.evaluate(() => {
-      const active = document.activeElement;
-      if (!active || active === document.body) return "body";
-      if (active.tagName === "H1") return "heading";
-      return active.closest("[data-testid^='approval-row-']") ? "row" : active.outerHTML.slice(0, 80);
-    });
-  await expect.poll(focused).toMatch(/^(row|heading)$/);
-  // It stays there once the refreshed queue has rendered.
-  await page.waitForLoadState("networkidle");
-  expect(await focused()).toMatch(/^(row|heading)$/);
 });
