@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 // The app under test runs on its own port and its own fresh embedded database, so a demo
@@ -30,7 +31,9 @@ export default defineConfig({
   // Its own folder, which Playwright empties at each start: test-results/ also keeps npm test's reports.
   outputDir: "./test-results/playwright",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two on a 2-core machine (docs/testing.md: three ran 5 % faster, each test a third slower);
+  // Playwright's own default, half the cores, elsewhere.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { newPageAs, signInAs } from "./fixtures";
 import { SANDBOX_AUTH } from "./support/sandbox-invoices";
-import { followRequests } from "./support/network-quiet";
 import { requestWithdrawal } from "./support/withdrawal-form";
 
 // Issue #8 (accessibility), moved out of accessibility.spec.ts to run alone (playwright.config.ts):
@@ -24,7 +23,6 @@ test("after an approval from the queue, focus moves to the next row or the headi
   await requesterPage.context().close();
 
   await signInAs(page, "finance");
-  const requests = followRequests(page);
   await page.goto("/withdrawals/approvals");
   const row = page.getByTestId(`approval-row-${first.orderId}`);
   await row.getByRole("button", { name: "Approve" }).focus();
@@ -42,7 +40,8 @@ test("after an approval from the queue, focus moves to the next row or the headi
       return active.closest("[data-testid^='approval-row-']") ? "row" : active.outerHTML.slice(0, 80);
     });
   await expect.poll(focused).toMatch(/^(row|heading)$/);
-  // It stays there once the refreshed queue has rendered.
-  await requests.quiet();
+  // It stays there once the refreshed queue has rendered (networkidle's 500 ms: a refresh that
+  // starts late must not pass unseen).
+  await page.waitForLoadState("networkidle");
   expect(await focused()).toMatch(/^(row|heading)$/);
 });

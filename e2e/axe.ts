@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { animationsFinished } from "./support/animations";
 
 /** The standard of issue #8: WCAG 2.2 AA plus axe's best practices. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"];
@@ -15,14 +16,7 @@ export type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
 /** Runs axe on the page, or only inside `include` (a CSS selector), with the standard above. */
 export async function runAxe(page: Page, include?: string): Promise<AxeResults> {
   // axe measures colours as they are drawn: a toast still fading in reads as too little contrast.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await animationsFinished(page);
   const builder = new AxeBuilder({ page }).options({
     runOnly: { type: "tag", values: AXE_TAGS },
     rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])),

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { expect, request, type Browser, type Page } from "@playwright/test";
 import { callAction, discoverActions, type ServerAction } from "./support/server-actions";
@@ -30,26 +30,59 @@ export function storageStateOf(role: DemoRole): string {
   return path.join(runDir(), "auth", `${role}.json`);
 }
 
+type BrowserContext = Awaited<ReturnType<Browser["newContext"]>>;
+
+/** Keeps the context's browser state as the run's session of a demo user (written whole, then renamed). */
+export async function keepSession(context: BrowserContext, role: DemoRole): Promise<void> {
+  const file = storageStateOf(role);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  const state = await context.storageState({ path: partial });
+  renameSync(partial, file);
+  for (const cookie of state.cookies) {
+    if (cookie.name.includes("session-token")) rememberSecret("a session cookie", cookie.value);
+  }
+}
+
 /**
- * Signs the page's browser context in as a demo user with the session e2e/auth.setup.ts made for
- * the run (its cookie, no form), in place of whoever was signed in there. It opens no page: the
- * caller goes where the test starts.
+ * The file holding the run's session of a demo user: e2e/auth.setup.ts's, or, when a spec runs
+ * without its setup project (`--no-deps`), one made here the same way, through the form.
+ */
+export async function sessionOf(browser: Browser, role: DemoRole): Promise<string> {
+  const file = storageStateOf(role);
+  if (existsSync(file)) return file;
+  const context = await browser.newContext();
+  try {
+    await signIn(await context.newPage(), DEMO[role]);
+    await keepSession(context, role);
+  } finally {
+    await context.close();
+  }
+  return file;
+}
+
+/**
+ * Signs the page's browser context in as a demo user with the run's session (sessionOf: its cookie,
+ * no form), in place of whoever was signed in there. It navigates nowhere: the caller goes where
+ * the test starts.
  */
 export async function signInAs(page: Page, role: DemoRole) {
-  const { cookies } = JSON.parse(readFileSync(storageStateOf(role), "utf8")) as {
-    cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0];
+  const browser = page.context().browser();
+  if (!browser) throw new Error("signInAs needs a page from a browser's context");
+  const { cookies } = JSON.parse(readFileSync(await sessionOf(browser, role), "utf8")) as {
+    cookies: Parameters<BrowserContext["addCookies"]>[0];
   };
   await page.context().clearCookies();
   await page.context().addCookies(cookies);
 }
 
-/** A page in a browser context of its own (with `options`), signed in as a demo user (see signInAs). */
+/** A blank page in a browser context of its own (with `options`), signed in as a demo user (see signInAs). */
 export async function newPageAs(
   browser: Browser,
   role: DemoRole,
   options: Parameters<Browser["newContext"]>[0] = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ ...options, storageState: storageStateOf(role) });
+  const context = await browser.newContext({ ...options, storageState: await sessionOf(browser, role) });
   return context.newPage();
 }
 
@@ -162,6 +195,24 @@ async function callActionOrThrow(
 }
 
 /**
+ * An API client signed in as the first demo admin: with the run's session, else (a spec run
+ * without its setup project) signed in over HTTP as the form does.
+ */
+async function adminApi(baseURL: string) {
+  const file = storageStateOf("admin");
+  if (existsSync(file)) return request.newContext({ baseURL, storageState: file });
+  const api = await request.newContext({ baseURL });
+  const { csrfToken } = (await (await api.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const answer = await api.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email: DEMO.admin, password: DEMO_PASSWORD, json: "true" },
+  });
+  const { url } = (await answer.json()) as { url: string };
+  const error = new URL(url, baseURL).searchParams.get("error");
+  if (error) throw new Error(`the demo admin could not sign in: ${error}`);
+  return api;
+}
+
+/**
  * A person of the test's own, who can sign in with `password`: the first demo admin creates them
  * and they choose their password through their invitation link, each through the server action
  * the pages use (over HTTP, with the admin's session from e2e/auth.setup.ts), not through the
@@ -172,7 +223,7 @@ export async function personOfTheirOwn(
   baseURL: string,
   user: { email: string; name: string; role: string; password: string },
 ): Promise<{ id: string; email: string; password: string }> {
-  const admin = await request.newContext({ baseURL, storageState: storageStateOf("admin") });
+  const admin = await adminApi(baseURL);
   const anonymous = await request.newContext({ baseURL });
   try {
     const created = (await callActionOrThrow(admin, baseURL, "createUserAction", {

@@ -34,7 +34,8 @@ async function createEuroInvoice(page: Page, amount = "120", customerId = `cust-
 }
 
 function pageAs(browser: Browser, role: DemoRole, viewport: { width: number; height: number }) {
-  // The designer's walk was in Berlin: times on the page carry that zone.
+  // The designer's walk was in Berlin: what the browser formats itself is in that zone. (A demo
+  // user's own zone, which the server formats with, was taken at their sign-in in e2e/auth.setup.ts.)
   return newPageAs(browser, role, { viewport, timezoneId: "Europe/Berlin" });
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAs } from "./fixtures";
+import { animationsFinished } from "./support/animations";
 import { createUsdtInvoice } from "./support/sandbox-invoices";
 
 // Issue 25: toasts sit at the bottom, never over the header's Notifications and Sign out, and stay
@@ -46,6 +47,7 @@ for (const viewport of VIEWPORTS) {
     const copied = page.locator("[data-sonner-toast]").filter({ hasText: "Payment link copied." });
     await expect(copied).toBeVisible();
     await copied.hover(); // holds it while it is measured
+    await animationsFinished(page); // where it comes to rest, not on its way in
 
     const toast = await copied.boundingBox();
     const header = await page.getByRole("banner").boundingBox();

@@ -31,8 +31,8 @@ export function announceTemplates(templates: DbTemplates): void {
 /**
  * An in-memory PGlite: a copy of the run's template (`migrated`: with Paydesk's schema, else
  * empty) when there is one, else a new one. The tarballs and PGlite's own files (its compiled
- * WebAssembly included) are kept for the worker process's later files, on globalThis: each test
- * file has a module graph of its own.
+ * WebAssembly included) are read once per test file (vitest gives each file a fresh worker) and
+ * kept on globalThis for that file's other databases and sandboxes.
  */
 export async function createPglite(contents: "migrated" | "empty") {
   const { PGlite } = await import("@electric-sql/pglite");

@@ -1,9 +1,9 @@
 import { test as base, expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
 import { ROLES, type Role } from "../../lib/db/schema/enums";
-import { DEMO, storageStateOf } from "../fixtures";
+import { DEMO, sessionOf } from "../fixtures";
 
 /**
- * One caller per role (a demo user with the session e2e/auth.setup.ts made for the run) and
+ * One caller per role (a demo user with the run's session, sessionOf in fixtures.ts) and
  * `nobody` (no cookie). Demo users are never signed out here: that would end their sessions in
  * every other test.
  */
@@ -27,7 +27,7 @@ export const test = base.extend<object, { callers: Callers }>({
       const callers = {} as Callers;
       for (const caller of CALLERS) {
         const context = await browser.newContext(
-          caller === "nobody" ? {} : { storageState: storageStateOf(caller) },
+          caller === "nobody" ? {} : { storageState: await sessionOf(browser, caller) },
         );
         contexts.push(context);
         callers[caller] = context.request;

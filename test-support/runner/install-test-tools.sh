@@ -3,8 +3,8 @@
 # Chromium's headless shell (the browser tests; not when CHROMIUM_PATH names a browser), nginx
 # (e2e/deploy.spec.ts) and PostgreSQL's server (the PostgreSQL leg, e2e/ready-database-outage.spec.ts).
 # test.sh starts it first, in the background, and waits for it before the first step that needs
-# one of them. Not root, or no apt-get: says what is missing and exits 0; the steps that need a
-# tool then decide (skip, or fail when CI=true).
+# one of them. Exits 1 when apt-get failed, 0 otherwise (not root, or no apt-get: it says what is
+# missing); either way the steps that need a tool then decide (skip, or fail when CI=true).
 set -uo pipefail
 
 missing=()
@@ -25,4 +25,5 @@ if apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "
   echo "[tools] installed ${missing[*]}"
 else
   echo "[tools] apt-get could not install ${missing[*]}"
+  exit 1
 fi

@@ -9,8 +9,8 @@ cd "$(dirname "$0")/../.."
 
 results=test-results
 mkdir -p "$results"
-rm -f "$results"/steps.tsv "$results"/vitest-*.json "$results"/playwright.json "$results"/timings.json \
-  "$results"/*.log
+rm -rf "$results"/steps.tsv "$results"/vitest-*.json "$results"/playwright.json "$results"/timings.json \
+  "$results"/*.log "$results"/parts
 # .ci/run sets PAYDESK_TEST_T0 before `npm install`, so the total counts the install too.
 started=${PAYDESK_TEST_T0:-$(date +%s)}
 echo "$started" >"$results/started-at"
@@ -21,7 +21,8 @@ fi
 step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
 report() { node test-support/runner/test-report.mjs "$results"; }
 fail() { echo "npm test: $1 failed"; report; exit 1; }
-now_ms() { echo $((${EPOCHREALTIME/./} / 1000)); }
+# EPOCHREALTIME's digits alone: its separator follows the locale.
+now_ms() { echo $((${EPOCHREALTIME//[!0-9]/} / 1000)); }
 # record NAME START_MS STATUS [KIND]: one line of steps.tsv. KIND "part" marks a step that ran
 # beside others, inside a step of its own (its time is not added to the total again).
 record() {
@@ -87,12 +88,12 @@ export results
 # Debian's packages the later steps need install while the checks run (apt-get is mostly waiting
 # on the network and the disk).
 tools_start=$(now_ms)
-{
-  bash test-support/runner/install-test-tools.sh
-  echo $? >"$results/tools.status"
-  echo $(($(now_ms) - tools_start)) >"$results/tools.ms"
-} >"$results/tools.log" 2>&1 &
+# Its own session, so a Ctrl-C meant for the tests does not interrupt dpkg halfway.
+setsid --wait bash -c 'bash test-support/runner/install-test-tools.sh; echo $? >"$1/tools.status"' _ "$results" \
+  >"$results/tools.log" 2>&1 &
 tools_pid=$!
+# However the run ends, apt-get is not left running (holding dpkg's lock) behind it.
+trap 'wait "$tools_pid" 2>/dev/null' EXIT
 tools_ready() {
   local start
   step "Test tools from Debian's packages (installing in the background since the start)"
@@ -100,11 +101,10 @@ tools_ready() {
   wait "$tools_pid"
   cat "$results/tools.log"
   record "Waiting for the test tools" "$start" 0
-  local took_ms
-  took_ms=$(cat "$results/tools.ms" 2>/dev/null || echo 0)
+  local took_ms=$(($(stat -c %Y "$results/tools.status" 2>/dev/null || echo $((tools_start / 1000))) * 1000 - tools_start))
   printf '%s\t%d.%d\t%s\tpart\n' "Test tools (Chromium's headless shell, nginx, PostgreSQL), in the background" \
-    $((took_ms / 1000)) $((took_ms % 1000 / 100)) "$([[ $(cat "$results/tools.status" 2>/dev/null) == 0 ]] && echo ok || echo failed)" \
-    >>"$results/steps.tsv"
+    $((took_ms / 1000)) $((took_ms % 1000 / 100)) \
+    "$([[ $(cat "$results/tools.status" 2>/dev/null) == 0 ]] && echo ok || echo failed)" >>"$results/steps.tsv"
 }
 
 together "Typecheck, lint, dependency rules and the OpenAPI lint, at once" \
