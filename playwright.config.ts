@@ -14,10 +14,15 @@ const MERCHANT_WIDE_FAULTS = /merchant-wide-faults\.spec\.ts$/;
 const APPROVAL_FOCUS = /approval-focus\.spec\.ts$/;
 const SERVER_LOG = /server-log\.spec\.ts$/;
 const AUTH_SETUP = /auth\.setup\.ts$/;
-// Specs that start servers of their own and wait on them (starts, signals, outages, two-factor
-// codes' time steps): a project listed first, so their waits overlap the rest instead of ending the run.
-const OWN_SERVERS =
-  /(two-factor|passkeys|refused-start|sigterm-webhook-burst|ready-database-outage|deploy|invitations)\.spec\.ts$/;
+// Specs that start servers of their own and wait on them (starts, signals, outages), and those on
+// the run's server outside demo mode (two-factor codes wait for their time steps): projects listed
+// first, so their waits overlap the rest instead of ending the run.
+const OWN_SERVERS = /(refused-start|sigterm-webhook-burst|ready-database-outage|deploy)\.spec\.ts$/;
+// On the run's one server outside demo mode (e2e/support/non-demo-server.ts), which a setup project
+// starts and its teardown stops.
+const OUTSIDE_DEMO_MODE = /(two-factor|passkeys|invitations)\.spec\.ts$/;
+const NON_DEMO_SERVER_SETUP = /non-demo-server\.setup\.ts$/;
+const NON_DEMO_SERVER_TEARDOWN = /non-demo-server\.teardown\.ts$/;
 // Debian's Chromium in its headless shell (package chromium-headless-shell, the same build as the
 // browser): the form Playwright runs headless tests in, at about half the CPU of the full browser
 // in headless mode. The full browser (package chromium) serves where the shell is not installed.
@@ -66,6 +71,22 @@ export default defineConfig({
       testMatch: AUTH_SETUP,
     },
     {
+      name: "server outside demo mode",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: NON_DEMO_SERVER_SETUP,
+      teardown: "stop the server outside demo mode",
+    },
+    {
+      name: "stop the server outside demo mode",
+      testMatch: NON_DEMO_SERVER_TEARDOWN,
+    },
+    {
+      name: "outside demo mode",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: OUTSIDE_DEMO_MODE,
+      dependencies: ["sign in once per role", "server outside demo mode"],
+    },
+    {
       name: "own servers",
       use: { ...devices["Desktop Chrome"] },
       testMatch: OWN_SERVERS,
@@ -74,7 +95,7 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: [OWN_SERVERS, APPROVAL_FOCUS, MERCHANT_WIDE_FAULTS, SERVER_LOG],
+      testIgnore: [OUTSIDE_DEMO_MODE, OWN_SERVERS, APPROVAL_FOCUS, MERCHANT_WIDE_FAULTS, SERVER_LOG],
       dependencies: ["sign in once per role"],
     },
     // Reads which row follows its own in the shared approvals queue: alone, once the others are done.
@@ -82,7 +103,7 @@ export default defineConfig({
       name: "approval focus",
       use: { ...devices["Desktop Chrome"] },
       testMatch: APPROVAL_FOCUS,
-      dependencies: ["own servers", "chromium"],
+      dependencies: ["outside demo mode", "own servers", "chromium"],
     },
     // Sandbox faults hold for the whole demo merchant: these run alone, once every other test is done.
     {

@@ -1,7 +1,3 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import {
   choosePasswordThroughLink,
@@ -13,6 +9,7 @@ import {
   takeOneTimeLink,
   uniqueEmail,
 } from "./fixtures";
+import { nonDemoServer } from "./support/non-demo-server";
 
 /**
  * Issue 23: nobody but the person knows their password. An admin invites; the person opens their
@@ -157,81 +154,28 @@ test("anything at /join that is not a live link gets the same page, never an err
 });
 
 /**
- * Expiry, honestly: the command line makes two invitations on a data directory of their own, one
- * with a lifetime of about a second (PAYDESK_ACCOUNT_LINK_HOURS, which the command reads as the
- * server does). A production start on that directory then serves both links: the short one,
- * opened after the expiry it was printed with, is no longer valid; the other still is.
+ * Expiry, honestly: the command line made two invitations on the data directory of the run's
+ * server outside demo mode before it started (e2e/support/non-demo-server.ts), one with a
+ * lifetime of about a second (PAYDESK_ACCOUNT_LINK_HOURS, which the command reads as the server
+ * does). That production start then serves both links: the short one, opened after the expiry it
+ * was printed with, is no longer valid; the other still is.
  */
 test.describe("an expired link", () => {
-  const PORT = Number(process.env.E2E_PORT ?? 3210) + 11;
-  const BASE = `http://127.0.0.1:${PORT}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "paydesk-invitations-"));
-  const env = {
-    PATH: process.env.PATH ?? "",
-    HOME: process.env.HOME ?? "",
-    NODE_ENV: "production" as const,
-    NEXT_TELEMETRY_DISABLED: "1",
-    NEXTAUTH_SECRET: "invitations-e2e-secret-0123456789",
-    NEXTAUTH_URL: BASE,
-    AUTH_TRUST_HOST: "true",
-    PAYDESK_SANDBOX: "embedded",
-    PAYDESK_DATA_DIR: dataDir,
-    SANDBOX_INVOICE_KEY: "invitations-e2e-invoice-key",
-    SANDBOX_WITHDRAWAL_KEY: "invitations-e2e-withdrawal-key",
-  };
-  let server: ChildProcess | undefined;
-
-  function invite(email: string, hours?: string) {
-    const run = spawnSync(
-      "npm",
-      ["run", "--silent", "user:create", "--", "--email", email, "--role", "viewer"],
-      {
-        env: { ...env, ...(hours ? { PAYDESK_ACCOUNT_LINK_HOURS: hours } : {}) },
-        encoding: "utf8",
-        timeout: 60_000,
-      },
-    );
-    const printed = /Invitation link \(shown once; it works once, until (\S+)\): (\S+)/.exec(run.stdout);
-    if (run.status !== 0 || !printed?.[1] || !printed[2]) {
-      throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
-    }
-    expect(run.stdout).not.toMatch(/password \(/i);
-    return { expiresAt: new Date(printed[1]), link: printed[2] };
-  }
-
-  test.describe.configure({ timeout: 180_000 });
-  test.afterAll(() => {
-    if (server?.pid) process.kill(-server.pid, "SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
   test("is no longer valid; a live one from the same command still is", async ({ browser }) => {
-    const short = invite("short-lived@example.com", "0.0003");
-    const normal = invite("long-lived@example.com");
-    expect(normal.expiresAt.getTime() - Date.now()).toBeGreaterThan(71 * 3_600_000);
-    server = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)], {
-      env,
-      stdio: "ignore",
-      detached: true,
-    });
-    await expect
-      .poll(
-        () =>
-          fetch(`${BASE}/login`).then(
-            (response) => response.ok,
-            () => false,
-          ),
-        { timeout: 120_000 },
-      )
-      .toBe(true);
+    const { invitations } = nonDemoServer();
+    const short = invitations["short-lived@example.com"];
+    const normal = invitations["long-lived@example.com"];
+    if (!short || !normal) throw new Error("the setup made no invitations");
+    for (const { printed } of [short, normal]) expect(printed).not.toMatch(/password \(/i);
+    expect(new Date(normal.expiresAt).getTime() - Date.now()).toBeGreaterThan(71 * 3_600_000);
     // Whatever the clock says now, only open it once the expiry it was printed with has passed.
-    await expect.poll(() => Date.now() > short.expiresAt.getTime(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => Date.now() > new Date(short.expiresAt).getTime(), { timeout: 10_000 }).toBe(true);
 
-    const page = await (await browser.newContext()).newPage();
+    const page = await browser.newPage();
     await page.goto(short.link);
     await expect(page.getByRole("heading", { name: NOT_VALID })).toBeVisible();
     await page.goto(normal.link);
     await expect(page.getByRole("heading", { name: "Welcome to Paydesk" })).toBeVisible();
-    await page.context().close();
+    await page.close();
   });
 });

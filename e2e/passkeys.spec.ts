@@ -1,44 +1,25 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { startOwnServer, type OwnServer } from "./support/own-server";
+import { NON_DEMO, nonDemoServer } from "./support/non-demo-server";
 
 /**
  * Passkeys with Chromium's virtual authenticator (CDP WebAuthn domain): a finance user who must
  * enroll adds a passkey as their only second factor, signs out, signs in with it (no email: a
  * discoverable credential), and approves a withdrawal confirming with it; the recovery codes
- * shown with the first passkey still sign in. A second production start of the same build,
- * outside demo mode, with PAYDESK_STEP_UP_MINUTES=0 so every approval asks for a confirmation.
- * WebAuthn refuses an IP address as the relying party: the whole spec uses http://localhost
- * (the server listens on 127.0.0.1, which localhost reaches; cookies are per host).
+ * shown with the first passkey still sign in. On the run's server outside demo mode
+ * (e2e/support/non-demo-server.ts), where every approval asks for a confirmation, with people of
+ * this spec's own. WebAuthn refuses an IP address as the relying party: the whole spec uses
+ * http://localhost (the server listens on 127.0.0.1, which localhost reaches; cookies are per host).
  */
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 9;
-const BASE = `http://localhost:${PORT}`;
-const INVOICE_KEY = "passkeys-e2e-invoice-key";
-const ENV = {
-  NEXTAUTH_SECRET: "passkeys-e2e-secret-0123456789",
-  SANDBOX_INVOICE_KEY: INVOICE_KEY,
-  SANDBOX_WITHDRAWAL_KEY: "passkeys-e2e-withdrawal-key",
-  PAYDESK_STEP_UP_MINUTES: "0",
-};
+const BASE = NON_DEMO.localBase;
+const INVOICE_KEY = NON_DEMO.invoiceKey;
 const USERS = { finance: "pk-finance@example.com", support: "pk-support@example.com" };
 let passwords: Record<string, string> = {};
-let server: OwnServer | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
-  server = await startOwnServer(browser, {
-    name: "passkeys",
-    port: PORT,
-    base: BASE,
-    env: ENV,
-    users: Object.fromEntries(Object.entries(USERS).map(([role, email]) => [email, role])),
-    passwordOf: (email) => `${email.split("@")[0]} keeps the lighthouse lit`,
-  });
-  passwords = server.passwords;
+test.beforeAll(() => {
+  passwords = nonDemoServer().passwords;
 });
-
-test.afterAll(() => server?.stop());
 
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext({ baseURL: BASE })).newPage();

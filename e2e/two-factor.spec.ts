@@ -1,48 +1,27 @@
 import { Secret, TOTP } from "otpauth";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { startOwnServer, type OwnServer } from "./support/own-server";
+import { NON_DEMO, nonDemoServer } from "./support/non-demo-server";
 import { rememberSecret } from "./support/server-log";
 
 /**
- * Two-factor sign-in outside demo mode: a second production start of the same build, without
- * PAYDESK_DEMO, on its own port and data directory, with users created beforehand by the CLI
- * (each then chooses their password through the invitation link it printed).
- * PAYDESK_STEP_UP_MINUTES=0 makes every approval ask for a fresh code, so the test need not wait
- * 10 minutes (lib/auth/step-up.db.test.ts checks the 10-minute window with an injected clock).
+ * Two-factor sign-in outside demo mode, on the run's server for that (e2e/support/non-demo-server.ts),
+ * with people of this spec's own, created beforehand by the command line (each chose their
+ * password through the invitation link it printed). Every approval there asks for a fresh code.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
-const BASE = `http://127.0.0.1:${PORT}`;
-const INVOICE_KEY = "two-factor-e2e-invoice-key";
-const ENV = {
-  NEXTAUTH_SECRET: "two-factor-e2e-secret-0123456789",
-  SANDBOX_INVOICE_KEY: INVOICE_KEY,
-  SANDBOX_WITHDRAWAL_KEY: "two-factor-e2e-withdrawal-key",
-  PAYDESK_STEP_UP_MINUTES: "0",
-};
+const BASE = NON_DEMO.base;
+const INVOICE_KEY = NON_DEMO.invoiceKey;
 const USERS = {
   admin: "tf-admin@example.com",
   finance: "tf-finance@example.com",
   support: "tf-support@example.com",
 };
 let passwords: Record<string, string> = {};
-let server: OwnServer | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
-  server = await startOwnServer(browser, {
-    name: "two-factor",
-    port: PORT,
-    base: BASE,
-    env: ENV,
-    users: Object.fromEntries(Object.entries(USERS).map(([role, email]) => [email, role])),
-    passwordOf: (email) => `${email.split("@")[0]} walks the quiet harbour`,
-  });
-  passwords = server.passwords;
+test.beforeAll(() => {
+  passwords = { ...nonDemoServer().passwords };
 });
-
-test.afterAll(() => server?.stop());
 
 /**
  * A code the server has not taken yet: the current time step's, else the next step's (the server

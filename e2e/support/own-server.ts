@@ -10,16 +10,28 @@ const LOG_TO_FILES = path.join(process.cwd(), "test-support/runner/log-to-files.
 
 /**
  * A second production start of the same build, outside demo mode, on its own port and data
- * directory, for specs that need what demo mode turns off (two-factor required, passkeys). Its
- * users are created beforehand from the command line, as an operator would, and each chooses a
- * password through the invitation link `npm run user:create` printed.
+ * directory, for specs that need what demo mode turns off (two-factor required, passkeys): the run's
+ * one such server is e2e/support/non-demo-server.ts. Its users are created beforehand from the
+ * command line, as an operator would, and each chooses a password through the invitation link
+ * `npm run user:create` printed; invitations may also be made and left unused.
  */
 export interface OwnServer {
   /** The environment it runs with (the command-line tools share it). */
   env: NodeJS.ProcessEnv;
   /** Each user's email and the password they chose. */
   passwords: Record<string, string>;
+  /** Each invitation asked for, by email: its link, left unused, and what the command printed. */
+  invitations: Record<string, Invitation>;
+  /** Its process group, and its data directory: stopOwnServer ends the one and removes the other. */
+  pid: number;
+  dataDir: string;
   stop(): void;
+}
+
+export interface Invitation {
+  link: string;
+  expiresAt: string;
+  printed: string;
 }
 
 export async function startOwnServer(
@@ -34,6 +46,8 @@ export async function startOwnServer(
     users: Record<string, string>;
     /** The password each user chooses, from their email. */
     passwordOf: (email: string) => string;
+    /** Invitations made by the command line and left unused; `hours` sets their link's lifetime. */
+    invitations?: Array<{ email: string; role: string; hours?: string }>;
   },
 ): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `paydesk-${options.name}-`));
@@ -48,8 +62,13 @@ export async function startOwnServer(
     ...options.env,
   };
   const links = Object.entries(options.users).map(
-    ([email, role]) => [email, createUser(env, options.base, email, role)] as const,
+    ([email, role]) => [email, createUser(env, options.base, email, role).link] as const,
   );
+  const invitations: Record<string, Invitation> = {};
+  for (const { email, role, hours } of options.invitations ?? []) {
+    const linkEnv = hours ? { ...env, PAYDESK_ACCOUNT_LINK_HOURS: hours } : env;
+    invitations[email] = createUser(linkEnv, options.base, email, role);
+  }
   // The finished bundle, as a deployment starts it; its output goes to the run's log files, which
   // e2e/server-log.spec.ts searches for secrets.
   const server = spawn(
@@ -62,10 +81,9 @@ export async function startOwnServer(
       detached: true,
     },
   );
-  const stop = () => {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const pid = server.pid ?? 0;
+  server.unref();
+  const stop = () => stopOwnServer({ pid, dataDir });
   if (!(await answers(`http://127.0.0.1:${options.port}/login`, server))) {
     stop();
     throw new Error(`the ${options.name} server did not start`);
@@ -75,19 +93,31 @@ export async function startOwnServer(
     passwords[email] = options.passwordOf(email);
     await choosePasswordThroughLink(browser, link, passwords[email]);
   }
-  return { env, passwords, stop };
+  return { env, passwords, invitations, pid, dataDir, stop };
 }
 
-/** Creates the user from the command line; answers the invitation link it printed. */
-function createUser(env: NodeJS.ProcessEnv, base: string, email: string, role: string): string {
+/** Stops a server startOwnServer started (its whole process group) and removes its data. */
+export function stopOwnServer(server: { pid: number; dataDir: string }): void {
+  try {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // Already gone.
+  }
+  rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+/** Creates the user from the command line; answers the invitation link it printed, and the rest. */
+function createUser(env: NodeJS.ProcessEnv, base: string, email: string, role: string): Invitation {
   const run = spawnSync("npm", ["run", "--silent", "user:create", "--", "--email", email, "--role", role], {
     env: { ...env, NEXTAUTH_URL: base },
     encoding: "utf8",
     timeout: 60_000,
   });
-  const link = /Invitation link \(shown once[^)]*\): (\S+)/.exec(run.stdout)?.[1];
-  if (run.status !== 0 || !link) throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
-  return link;
+  const printed = /Invitation link \(shown once; it works once, until (\S+)\): (\S+)/.exec(run.stdout);
+  if (run.status !== 0 || !printed?.[1] || !printed[2]) {
+    throw new Error(`user:create failed: ${run.stdout}${run.stderr}`);
+  }
+  return { expiresAt: printed[1], link: printed[2], printed: run.stdout };
 }
 
 async function answers(url: string, server: ChildProcess): Promise<boolean> {

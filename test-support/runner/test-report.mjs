@@ -95,7 +95,7 @@ for (const step of steps) {
   const name = step.part ? `  ${step.name}` : step.name;
   out.push(`${seconds(step.seconds)}  ${pad(name, 60)}${step.status === "ok" ? "" : step.status}`.trimEnd());
 }
-out.push("");
+out.push("", `(kept in ${relative(process.cwd(), join(dir, "timings.json"))})`, "");
 for (const runner of runners) {
   const { passed, failed, skipped } = runner.counts;
   out.push(`${runner.label}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
@@ -107,8 +107,6 @@ if (totalSeconds > BUDGET_SECONDS) {
     `warning: over budget by ${totalSeconds - BUDGET_SECONDS} s; the slowest steps and files are above`,
   );
 }
-console.log(out.join("\n"));
-
 writeFileSync(
   join(dir, "timings.json"),
   JSON.stringify(
@@ -124,4 +122,5 @@ writeFileSync(
     2,
   ) + "\n",
 );
-console.log(`(${relative(process.cwd(), join(dir, "timings.json"))})`);
+// Last, so the run ends with its counts and its total against the budget.
+console.log(out.join("\n"));
