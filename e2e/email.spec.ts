@@ -1,12 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO, newPageAs, type DemoRole } from "./fixtures";
+import { requestWithdrawal as requestWithdrawalThroughForm } from "./support/withdrawal-form";
 
 /**
  * Issue 26: Paydesk sends mail through its outbox. The test server runs the demo's mail catcher
  * (PAYDESK_MAIL_CATCHER=embedded, playwright.config.ts), so what it sends shows at /sandbox/mail.
  */
-
-const TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 function pageAs(browser: Browser, role: DemoRole): Promise<Page> {
   return newPageAs(browser, role);
@@ -22,14 +21,9 @@ async function openMail(page: Page, to: string, subject: string) {
   await row.first().getByRole("link").click();
 }
 
+/** A request for a withdrawal through the form; its order id (the emails' subjects carry it). */
 async function requestWithdrawal(page: Page, reason: string): Promise<string> {
-  await page.goto("/withdrawals/new");
-  await page.getByLabel(/^Amount in /).fill("2.5");
-  await page.getByLabel("Destination address").fill(TRON_ADDRESS);
-  await page.getByLabel("Reason").fill(reason);
-  await page.getByRole("button", { name: "Request withdrawal" }).click();
-  await expect(page).toHaveURL(/\/withdrawals\/[0-9a-f-]{36}$/);
-  return ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
+  return (await requestWithdrawalThroughForm(page, reason)).orderId;
 }
 
 test("support emails the payment link; the mailbox shows it, and its link opens the payment page", async ({
