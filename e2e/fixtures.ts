@@ -26,7 +26,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** Where e2e/auth.setup.ts keeps a demo user's signed-in browser state for this run. */
-export function storageStateOf(role: DemoRole): string {
+function storageStateOf(role: DemoRole): string {
   return path.join(runDir(), "auth", `${role}.json`);
 }
 
