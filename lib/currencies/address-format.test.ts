@@ -80,4 +80,22 @@ describe("a payout address is verified, not only shaped", () => {
     expect(verdict("tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe("valid");
     expect(verdict("SOL", "anything")).toBe("unknown-network");
   });
+
+  it("a burn address is refused whatever its spelling: nobody holds its key, so what is sent there is lost", () => {
+    const burn = /^This is a burn address/;
+    for (const network of ["ETH", "BSC"]) {
+      expect(verdict(network, "0x0000000000000000000000000000000000000000")).toMatch(burn);
+      expect(verdict(network, "0x000000000000000000000000000000000000dEaD")).toMatch(burn);
+      expect(verdict(network, "0x000000000000000000000000000000000000dead")).toMatch(burn);
+      expect(verdict(network, "0x000000000000000000000000000000000000DEAD")).toMatch(burn);
+    }
+    expect(verdict("TRON", "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb")).toMatch(burn);
+    expect(verdict("TRON", " T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb ")).toMatch(burn);
+    expect(verdict("BTC", "1BitcoinEaterAddressDontSendf59kuE")).toMatch(burn);
+    expect(verdict("ETH", "0x0000000000000000000000000000000000000000")).toBe(
+      "This is a burn address: nobody can ever spend what is sent to it. Ask the recipient for their own address.",
+    );
+    // An address next to one is an ordinary address.
+    expect(verdict("ETH", "0x000000000000000000000000000000000000deae")).toBe("valid");
+  });
 });

@@ -97,6 +97,18 @@ function verify(format: Format, address: string): Verdict {
   return verdicts.includes("mistyped") && !verdicts.includes("malformed") ? "mistyped" : "malformed";
 }
 
+/**
+ * Well-known burn addresses: valid by their checksum, but nobody holds their key, so what is sent
+ * there is lost for good. Compared in lowercase (EVM addresses may be written in any case).
+ */
+const BURN_ADDRESSES: Record<string, readonly string[]> = {
+  ETH: ["0x0000000000000000000000000000000000000000", "0x000000000000000000000000000000000000dead"],
+  BSC: ["0x0000000000000000000000000000000000000000", "0x000000000000000000000000000000000000dead"],
+  // The zero address (0x41 followed by twenty zero bytes), in base58check.
+  TRON: ["t9yd14nj9j7xab4dbgeix9h8unkkhxuwwb"],
+  BTC: ["1bitcoineateraddressdontsendf59kue"],
+};
+
 export type AddressCheck =
   { status: "valid" } | { status: "invalid"; message: string } | { status: "unknown-network" };
 
@@ -104,7 +116,15 @@ export function checkAddress(network: string, address: string): AddressCheck {
   const name = network.toUpperCase();
   const format = FORMATS[name];
   if (!format) return { status: "unknown-network" };
-  const verdict = verify(format, address.trim());
+  const trimmed = address.trim();
+  const verdict = verify(format, trimmed);
+  if (verdict === "valid" && BURN_ADDRESSES[name]?.includes(trimmed.toLowerCase())) {
+    return {
+      status: "invalid",
+      message:
+        "This is a burn address: nobody can ever spend what is sent to it. Ask the recipient for their own address.",
+    };
+  }
   if (verdict === "valid") return { status: "valid" };
   return {
     status: "invalid",

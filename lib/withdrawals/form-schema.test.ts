@@ -60,6 +60,14 @@ describe("the withdrawal request form refuses what the service would refuse afte
     });
   });
 
+  it("a burn address is refused on the address field", () => {
+    expect(fieldErrors({ ...valid, address: "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb" })).toEqual({
+      address: [
+        "This is a burn address: nobody can ever spend what is sent to it. Ask the recipient for their own address.",
+      ],
+    });
+  });
+
   it("an unknown network is refused on the network field", () => {
     expect(fieldErrors({ ...valid, network: "MOON" })).toEqual({
       network: ["USDT is offered on TRON, ETH, BSC: choose one of those networks."],
