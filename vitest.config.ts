@@ -20,7 +20,7 @@ export default defineConfig({
       "components/**/*.test.ts",
       "test-support/architecture/*.test.ts",
     ],
-    setupFiles: ["./test-support/vitest-setup.ts"],
+    setupFiles: ["./test-support/vitest-setup.ts", "./test-support/queued-query-guard.ts"],
     globalSetup: ["./test-support/vitest-global-setup.ts"],
     // Measured on 2 cores (docs/testing.md): worker threads, not child processes, ran the PGlite
     // run in 139-148 s against 200 s, and PostgreSQL's in 79 s against 85. Vitest's default is one

@@ -33,38 +33,37 @@ export async function loadRefundLedger(db: DbOrTx, invoiceId: string, options: {
   // Refunds of one invoice decided at once queue on the invoice's row, so the second sees the first.
   const [invoice] = options.lock ? await query.for("update") : await query;
   if (!invoice) return null;
-  const [[payments], wallets, refunds, [resolution]] = await Promise.all([
-    db
-      .select({ total: sql<string | null>`sum(${invoiceTransactions.amount})::text` })
-      .from(invoiceTransactions)
-      .where(eq(invoiceTransactions.invoiceId, invoiceId)),
-    db
-      .selectDistinct({
-        wallet: invoiceTransactions.sourceWallet,
-        firstSeenAt: invoiceTransactions.firstSeenAt,
-      })
-      .from(invoiceTransactions)
-      .where(eq(invoiceTransactions.invoiceId, invoiceId))
-      .orderBy(asc(invoiceTransactions.firstSeenAt)),
-    db
-      .select({
-        id: withdrawals.id,
-        orderId: withdrawals.orderId,
-        amount: withdrawals.amount,
-        state: withdrawals.state,
-        nothingSentAt: withdrawals.nothingSentAt,
-        address: withdrawals.address,
-        createdAt: withdrawals.createdAt,
-      })
-      .from(withdrawals)
-      .where(eq(withdrawals.refundOfInvoiceId, invoiceId))
-      .orderBy(desc(withdrawals.createdAt)),
-    db
-      .select({ kind: invoiceResolutions.kind, by: users.email, at: invoiceResolutions.createdAt })
-      .from(invoiceResolutions)
-      .leftJoin(users, eq(users.id, invoiceResolutions.resolvedBy))
-      .where(and(eq(invoiceResolutions.invoiceId, invoiceId), isNull(invoiceResolutions.reopenedAt))),
-  ]);
+  // One query at a time: inside a transaction `db` is one connection, which runs one at a time anyway.
+  const [payments] = await db
+    .select({ total: sql<string | null>`sum(${invoiceTransactions.amount})::text` })
+    .from(invoiceTransactions)
+    .where(eq(invoiceTransactions.invoiceId, invoiceId));
+  const wallets = await db
+    .selectDistinct({
+      wallet: invoiceTransactions.sourceWallet,
+      firstSeenAt: invoiceTransactions.firstSeenAt,
+    })
+    .from(invoiceTransactions)
+    .where(eq(invoiceTransactions.invoiceId, invoiceId))
+    .orderBy(asc(invoiceTransactions.firstSeenAt));
+  const refunds = await db
+    .select({
+      id: withdrawals.id,
+      orderId: withdrawals.orderId,
+      amount: withdrawals.amount,
+      state: withdrawals.state,
+      nothingSentAt: withdrawals.nothingSentAt,
+      address: withdrawals.address,
+      createdAt: withdrawals.createdAt,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.refundOfInvoiceId, invoiceId))
+    .orderBy(desc(withdrawals.createdAt));
+  const [resolution] = await db
+    .select({ kind: invoiceResolutions.kind, by: users.email, at: invoiceResolutions.createdAt })
+    .from(invoiceResolutions)
+    .leftJoin(users, eq(users.id, invoiceResolutions.resolvedBy))
+    .where(and(eq(invoiceResolutions.invoiceId, invoiceId), isNull(invoiceResolutions.reopenedAt)));
   const received = invoice.paidCryptoAmount ?? payments?.total ?? "0";
   const currency = invoice.currency ?? "";
   const exception: ExceptionKind | null = invoice.creationState === "created" ? exceptionKind(invoice) : null;
