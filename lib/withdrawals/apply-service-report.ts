@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
+import { payoutDifferences } from "./answer-check";
 import { classifyServiceStatus, isNewerServiceStatus } from "./service-status";
 import { staleDeadline } from "./stale-deadline";
 import { WITHDRAWAL_STATE_LABELS } from "./state-labels";
@@ -19,7 +20,8 @@ import { transition } from "./transition";
  *   an unknown one confirmed by the resubmitter at once (same order id);
  * - "submitting" is left to its submitter, which settles what arrived meanwhile after its answer;
  * - a report that contradicts Paydesk (closed, paid, failed or never sent here; another service
- *   id) moves the payout to conflict, with the reason, for finance;
+ *   id; another amount, address, currency or network than asked) moves the payout to conflict,
+ *   with the reason, for finance;
  * - nothing moves backwards: a late "process" after "paid" is old news and changes nothing.
  */
 export interface ServiceReport {
@@ -27,6 +29,9 @@ export interface ServiceReport {
   status: string;
   serviceId?: string | null;
   amount?: string | null;
+  address?: string | null;
+  currency?: string | null;
+  network?: string | null;
   txid?: string | null;
 }
 
@@ -143,6 +148,10 @@ function contradictionOf(row: Withdrawal, report: ServiceReport, newer: boolean)
   const said = `"${report.status}"`;
   if (report.serviceId && row.serviceId && report.serviceId !== row.serviceId) {
     return `The service reports ${said} for its withdrawal ${report.serviceId}, but this order is ${row.serviceId} here.`;
+  }
+  const differences = payoutDifferences(row, report);
+  if (differences.length > 0) {
+    return `The service reports ${said} for another payout than the one asked: ${differences.join(", ")}.`;
   }
   if (row.state === "conflict") return newer ? `Still a conflict; the service now reports ${said}.` : null;
   if (NEVER_SENT.includes(row.state)) {
