@@ -60,8 +60,9 @@ export function openMoneyTestDb(): { readonly db: Db; readonly people: MoneyPeop
 }
 
 /**
- * An invoice of `cryptoAmount` USDT on TRON, confirmed by the service, that received `payments`
- * (one transaction each) and is now `status` (normalised: overpaid, underpaid, paid, expired).
+ * An invoice of `cryptoAmount` USDT on TRON (or `currency` on `network`), confirmed by the service,
+ * that received `payments` (one transaction each) and is now `status` (normalised: overpaid,
+ * underpaid, paid, expired).
  */
 export async function invoiceThatReceived(
   db: Db,
@@ -71,6 +72,8 @@ export async function invoiceThatReceived(
     cryptoAmount?: string;
     isFinal?: boolean;
     createdBy?: string;
+    currency?: string;
+    network?: string;
   },
 ): Promise<Invoice> {
   const orderId = newOrderId("inv");
@@ -82,8 +85,8 @@ export async function invoiceThatReceived(
       serviceId: `svc_${orderId}`,
       serviceStatus: input.status,
       isFinal: input.isFinal ?? true,
-      currency: "USDT",
-      network: "TRON",
+      currency: input.currency ?? "USDT",
+      network: input.network ?? "TRON",
       amount: "10.00",
       cryptoAmount: input.cryptoAmount ?? "10",
       paidCryptoAmount: paid.toFixed(),

@@ -1,4 +1,4 @@
-import { CRYPTO_DECIMALS } from "./crypto";
+import { coinDecimals } from "./coin-precision";
 import { fiatMinorUnits } from "./fiat";
 
 /**
@@ -31,7 +31,7 @@ export function amountBoundIssue(amount: string, decimals: number, unit: string)
 }
 
 export function cryptoAmountIssue(amount: string, currency: string): string | null {
-  return amountBoundIssue(amount, CRYPTO_DECIMALS[currency] ?? 8, currency || "Crypto");
+  return amountBoundIssue(amount, coinDecimals(currency), currency || "Crypto");
 }
 
 export function fiatAmountIssue(amount: string, currency: string): string | null {

@@ -1,4 +1,5 @@
-import { CRYPTO_DECIMALS, isCryptoCurrency } from "@/lib/currencies/crypto";
+import { coinDecimals } from "@/lib/currencies/coin-precision";
+import { isCryptoCurrency } from "@/lib/currencies/crypto";
 import { fiatMinorUnits } from "@/lib/currencies/fiat";
 
 export { fiatMinorUnits };
@@ -10,11 +11,6 @@ export { fiatMinorUnits };
  * Intl formats a string exactly, with no float in between.
  */
 const MIN_CRYPTO_DECIMALS = 2;
-
-/** How many decimals a coin's amounts carry; 8 for one Paydesk does not list. */
-export function cryptoPrecision(coin: string): number {
-  return CRYPTO_DECIMALS[coin] ?? 8;
-}
 
 function formatNumber(amount: string, locale: string, minimum: number, maximum: number): string {
   const format = new Intl.NumberFormat(locale, {
@@ -37,7 +33,7 @@ export function formatCrypto(
   amount: string,
   coin: string,
   locale: string,
-  precision = cryptoPrecision(coin),
+  precision = coinDecimals(coin),
 ): string {
   const minimum = Math.min(MIN_CRYPTO_DECIMALS, precision);
   return `${formatNumber(amount, locale, minimum, precision)} ${coin}`;

@@ -1,4 +1,5 @@
 import Decimal from "decimal.js";
+import { atCoinPrecision } from "@/lib/currencies/coin-precision";
 import { exceptionKind } from "./exception-status";
 
 export interface StakeInput {
@@ -18,7 +19,9 @@ export interface StakeInput {
  * What an exception puts at stake, in crypto (the payment's currency) and in fiat where the
  * service reported it: the excess of an overpayment, what is missing of an underpayment, what
  * arrived after an invoice expired. Refunds paid out already are taken off the crypto figure of
- * an overpayment and of a late payment (the money at stake is what has not gone back yet).
+ * an overpayment and of a late payment (the money at stake is what has not gone back yet). The
+ * crypto figure of what Paydesk owes back is at the coin's precision: what lies beyond it can
+ * never be sent.
  */
 export function amountAtStake(invoice: StakeInput): { crypto: string | null; fiat: string | null } {
   const kind = exceptionKind(invoice);
@@ -26,24 +29,30 @@ export function amountAtStake(invoice: StakeInput): { crypto: string | null; fia
     a !== null && b !== null ? Decimal.max(new Decimal(a).minus(b), 0).toFixed() : null;
   const withUnit = (value: string | null, unit: string | null) =>
     value !== null && unit ? `${value} ${unit}` : null;
+  const inCoin = (value: string | null) =>
+    withUnit(
+      value === null || !invoice.currency ? value : atCoinPrecision(value, invoice.currency).toFixed(),
+      invoice.currency,
+    );
   const refunded = invoice.refundedSoFar ?? "0";
   if (kind === "overpaid") {
     const excess = minus(invoice.paidCryptoAmount, invoice.cryptoAmount);
     return {
-      crypto: withUnit(minus(excess, refunded), invoice.currency),
+      crypto: inCoin(minus(excess, refunded)),
       fiat: withUnit(minus(invoice.paidFiatAmount, invoice.amount), invoice.fiatCurrency),
     };
   }
   if (kind === "underpaid") {
     const missing = invoice.remainingCryptoAmount ?? minus(invoice.cryptoAmount, invoice.paidCryptoAmount);
     return {
+      // What the customer still owes is the service's figure, as it says it.
       crypto: withUnit(missing === null ? null : new Decimal(missing).toFixed(), invoice.currency),
       fiat: withUnit(minus(invoice.amount, invoice.paidFiatAmount ?? "0"), invoice.fiatCurrency),
     };
   }
   if (kind === "expired_with_payment") {
     return {
-      crypto: withUnit(minus(invoice.paidCryptoAmount, refunded), invoice.currency),
+      crypto: inCoin(minus(invoice.paidCryptoAmount, refunded)),
       fiat: withUnit(
         invoice.paidFiatAmount && new Decimal(invoice.paidFiatAmount).toFixed(),
         invoice.fiatCurrency,

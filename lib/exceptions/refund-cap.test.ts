@@ -59,8 +59,22 @@ describe("the refund cap", () => {
 
 describe("what refunds must pay back to settle an exception", () => {
   it("is the excess of an overpayment, and everything received otherwise", () => {
-    expect(refundToSettle("overpaid", { received: "12.5", cryptoAmount: "10" }).toFixed()).toBe("2.5");
-    expect(refundToSettle("underpaid", { received: "9", cryptoAmount: "10" }).toFixed()).toBe("9");
-    expect(refundToSettle("expired_with_payment", { received: "3", cryptoAmount: "10" }).toFixed()).toBe("3");
+    const usdt = { currency: "USDT", cryptoAmount: "10" };
+    expect(refundToSettle("overpaid", { ...usdt, received: "12.5" }).toFixed()).toBe("2.5");
+    expect(refundToSettle("underpaid", { ...usdt, received: "9" }).toFixed()).toBe("9");
+    expect(refundToSettle("expired_with_payment", { ...usdt, received: "3" }).toFixed()).toBe("3");
+  });
+
+  it("is taken at the coin's precision, rounded down: nothing smaller can be sent back", () => {
+    expect(
+      refundToSettle("expired_with_payment", {
+        currency: "ETH",
+        received: "0.123456789",
+        cryptoAmount: null,
+      }).toFixed(),
+    ).toBe("0.12345678");
+    expect(
+      refundToSettle("overpaid", { currency: "USDT", received: "10.0000009", cryptoAmount: "10" }).toFixed(),
+    ).toBe("0");
   });
 });

@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { CRYPTO_DECIMALS } from "@/lib/currencies/crypto";
+import { atCoinPrecision, coinDecimals } from "@/lib/currencies/coin-precision";
 import type { WithdrawalState } from "@/lib/db/schema";
 import type { ExceptionKind } from "./exception-status";
 
@@ -31,15 +31,6 @@ export interface RefundCapInput {
   refunds: readonly RefundShare[];
 }
 
-/** The coin's precision: amounts are compared and shown at this many decimals, rounded down. */
-export function coinDecimals(currency: string): number {
-  return CRYPTO_DECIMALS[currency] ?? 8;
-}
-
-function atCoinPrecision(amount: Decimal.Value, currency: string): Decimal {
-  return new Decimal(amount).toDecimalPlaces(coinDecimals(currency), Decimal.ROUND_DOWN);
-}
-
 const sum = (amounts: readonly (string | null)[]) =>
   amounts.reduce((total, amount) => total.plus(amount ?? 0), new Decimal(0));
 
@@ -63,16 +54,17 @@ export function refundedSoFar(refunds: readonly Pick<RefundShare, "amount" | "st
 /**
  * What refunds must send back to settle an exception by refunding: the excess of an
  * overpayment; everything received of an underpaid invoice (not honoured) or one paid after it
- * expired.
+ * expired. At the coin's precision: what lies beyond it can never be sent.
  */
 export function refundToSettle(
   kind: ExceptionKind,
-  invoice: { received: string; cryptoAmount: string | null },
+  invoice: { currency: string; received: string; cryptoAmount: string | null },
 ): Decimal {
-  if (kind === "overpaid" && invoice.cryptoAmount !== null) {
-    return Decimal.max(new Decimal(invoice.received).minus(invoice.cryptoAmount), 0);
-  }
-  return new Decimal(invoice.received);
+  const owed =
+    kind === "overpaid" && invoice.cryptoAmount !== null
+      ? Decimal.max(new Decimal(invoice.received).minus(invoice.cryptoAmount), 0)
+      : new Decimal(invoice.received);
+  return atCoinPrecision(owed, invoice.currency);
 }
 
 /** A decimal string without trailing zeros, for messages and prefilled fields ("1.500000" → "1.5"). */

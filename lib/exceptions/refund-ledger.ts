@@ -69,7 +69,7 @@ export async function loadRefundLedger(db: DbOrTx, invoiceId: string, options: {
   const exception: ExceptionKind | null = invoice.creationState === "created" ? exceptionKind(invoice) : null;
   const paidBack = refundedSoFar(refunds);
   const toSettle = exception
-    ? refundToSettle(exception, { received, cryptoAmount: invoice.cryptoAmount })
+    ? refundToSettle(exception, { currency, received, cryptoAmount: invoice.cryptoAmount })
     : null;
   return {
     invoice,
