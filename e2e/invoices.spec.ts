@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./fixtures";
 import { fillEuroInvoice } from "./support/invoice-form";
+import { payInvoice, SANDBOX_AUTH } from "./support/sandbox-invoices";
 
 test.describe("support works with invoices", () => {
   test.beforeEach(async ({ page }) => signInAs(page, "support"));
@@ -91,4 +92,30 @@ test("Duplicate opens the form prefilled with a new order id", async ({ page }) 
 test("a viewer sees invoices but cannot create one", async ({ page }) => {
   await signInAs(page, "viewer");
   expect((await page.goto("/invoices/new"))?.status()).toBe(403);
+});
+
+test("an order id the service already held, paid before, opens Paid with a note saying so", async ({
+  page,
+  request,
+}) => {
+  // Another system made and was paid for this order id at the service, before anyone typed it here.
+  const orderId = `typed_${Date.now()}`;
+  const created = await request.post("/sandbox/v1/invoices", {
+    headers: SANDBOX_AUTH,
+    data: { amount: "10", fiat_currency: "EUR", order_id: orderId, currency: "USDT", network: "TRON" },
+  });
+  expect(created.ok()).toBe(true);
+  const held = (await created.json()) as { id: string; crypto_amount: string };
+  await payInvoice(request, held.id, held.crypto_amount);
+
+  await signInAs(page, "support");
+  await fillEuroInvoice(page, "10", "cust-typed");
+  await page.getByLabel("Order id").fill(orderId);
+  await page.getByRole("button", { name: "Create invoice" }).click();
+  await expect(page.getByRole("heading", { name: orderId })).toBeVisible();
+  await expect(page.getByTestId("invoice-status")).toHaveText("Paid");
+  await expect(page.getByTestId("held-before")).toContainText(
+    "The service already had an invoice with this order id",
+  );
+  await expect(page.getByTestId("held-before")).toContainText("paid on it before Paydesk sent this one");
 });

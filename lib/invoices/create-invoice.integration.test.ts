@@ -96,6 +96,42 @@ describe("creating an invoice: intent first, then the service", () => {
     expect(outcome).toMatchObject({ ok: true, invoice: { status: "paid" } });
   });
 
+  it("issue 34 case 6: an invoice the service already held with money on it is Paid with a note, never silently", async () => {
+    const request = {
+      orderId: "inv_it_typed_held",
+      amount: "20.00",
+      fiatCurrency: "USD",
+      currency: "USDT",
+      network: "TRON",
+    };
+    const held = await client().createInvoice(request);
+    const paid = await fetch(`${sandbox.url}/control/invoices/${held.id}/payments`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${KEYS.invoiceKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: held.cryptoAmount, currency: "USDT", network: "TRON" }),
+    });
+    expect(paid.ok).toBe(true);
+    const row = await recordInvoiceIntent(testDb.db, request, userId);
+    await sendInvoice(testDb.db, client(), row, userId);
+
+    const detail = await getInvoiceDetail(testDb.db, row.id);
+    expect(detail).toMatchObject({ status: "paid", heldBefore: { paidCryptoAmount: held.cryptoAmount } });
+    const created = detail?.events.find((event) => event.kind === "created");
+    expect(String((created?.detail as { mismatch?: unknown }).mismatch)).toMatch(
+      /already had an invoice with this order id, with money on it before Paydesk sent this one/,
+    );
+  });
+
+  it("an invoice the service made for this very call carries no such note", async () => {
+    const row = await recordInvoiceIntent(
+      testDb.db,
+      { orderId: "inv_it_fresh_note", amount: "5.00", fiatCurrency: "EUR" },
+      userId,
+    );
+    await sendInvoice(testDb.db, client(), row, userId);
+    expect(await getInvoiceDetail(testDb.db, row.id)).toMatchObject({ heldBefore: null });
+  });
+
   it("keeps the row and its order id when the service is down, and a retry creates exactly one invoice", async () => {
     const row = await recordInvoiceIntent(
       testDb.db,

@@ -14,7 +14,7 @@ import { leaseCoveringCall } from "@/lib/service/call-lease";
 import { MAX_SEND_ATTEMPTS, resendDelayMs } from "@/lib/service/resend-backoff";
 import type { CreateInvoiceInput } from "@/lib/service/schemas";
 import { applyServiceInvoiceIn } from "./apply-service-invoice";
-import { freshCreationRecord } from "./fresh-creation";
+import { freshCreationRecord, heldBeforeSending, type HeldBefore } from "./fresh-creation";
 
 /**
  * Creating an invoice is two steps with a commit between them: record the intent (a row in state
@@ -206,6 +206,7 @@ export async function sendClaimed(
 
   const confirmed =
     freshCreationRecord(answer, request, sentAt) ?? (await client.getInvoice(answer.id).catch(() => answer));
+  const heldBefore = heldBeforeSending(answer, sentAt);
   const applied = await db.transaction(async (tx) => {
     const { invoice: row, wasConfirmed } = await applyServiceInvoiceIn(
       tx,
@@ -220,7 +221,11 @@ export async function sendClaimed(
         invoiceId,
         kind: "created",
         toStatus: row.serviceStatus,
-        detail: { serviceId: confirmed.id, mismatch: describeMismatch(request, confirmed) },
+        detail: {
+          serviceId: confirmed.id,
+          mismatch: describeMismatch(request, confirmed, heldBefore),
+          heldBefore,
+        },
         source: sender.source,
         actorId: sender.actorId ?? null,
       });
@@ -239,9 +244,14 @@ async function readInvoice(db: Db, invoiceId: string): Promise<Invoice> {
 
 /**
  * An order id the service already knew returns the existing invoice, even if this request asked
- * for something else: say so, since the service's version is what the customer will pay.
+ * for something else: say so, since the service's version is what the customer will pay, and its
+ * payments (made before this request) are that invoice's.
  */
-function describeMismatch(request: CreateInvoiceInput, remote: ServiceInvoice): string | null {
+function describeMismatch(
+  request: CreateInvoiceInput,
+  remote: ServiceInvoice,
+  heldBefore: HeldBefore | null,
+): string | null {
   const differences: string[] = [];
   if (remote.amount && !new Decimal(remote.amount).equals(request.amount)) {
     differences.push(`amount ${remote.amount} instead of ${request.amount}`);
@@ -249,9 +259,12 @@ function describeMismatch(request: CreateInvoiceInput, remote: ServiceInvoice): 
   if (remote.fiatCurrency && remote.fiatCurrency.toUpperCase() !== request.fiatCurrency.toUpperCase()) {
     differences.push(`currency ${remote.fiatCurrency} instead of ${request.fiatCurrency}`);
   }
-  return differences.length > 0
-    ? `The service already had an invoice with this order id: ${differences.join(", ")}.`
-    : null;
+  const money = heldBefore && (heldBefore.paidCryptoAmount ?? heldBefore.paidFiatAmount);
+  const before = money
+    ? "The service already had an invoice with this order id, with money on it before Paydesk sent this one: its status and payments are that invoice's"
+    : "The service already had an invoice with this order id";
+  if (differences.length > 0) return `${before}: ${differences.join(", ")}.`;
+  return heldBefore ? `${before}.` : null;
 }
 
 function customerIdOf(request: CreateInvoiceInput): string | null {

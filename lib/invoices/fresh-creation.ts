@@ -34,6 +34,31 @@ export function freshCreationRecord(
   };
 }
 
+/**
+ * An invoice the service already held under this order id before Paydesk sent it (a typed order
+ * id another system used, or an earlier run of Paydesk on another database): the creation answer
+ * carries money (an invoice made by this call has none at its birth) or was made before the call.
+ * Its status and payments are that invoice's, which a person must hear of. Null for one made now.
+ */
+export interface HeldBefore {
+  /** When the service made it (ISO), when it said. */
+  createdAt: string | null;
+  paidCryptoAmount: string | null;
+  paidFiatAmount: string | null;
+}
+
+export function heldBeforeSending(remote: ServiceInvoice, sentAt: Date): HeldBefore | null {
+  const made = remote.createdAt?.getTime();
+  const madeBefore = made !== undefined && made < sentAt.getTime() - CLOCK_TOLERANCE_MS;
+  const carriesMoney = !isZero(remote.paidFiatAmount) || !isZero(remote.paidCryptoAmount);
+  if (!madeBefore && !carriesMoney) return null;
+  return {
+    createdAt: remote.createdAt?.toISOString() ?? null,
+    paidCryptoAmount: remote.paidCryptoAmount ?? null,
+    paidFiatAmount: remote.paidFiatAmount ?? null,
+  };
+}
+
 function isZero(amount: string | null | undefined): boolean {
   if (amount === null || amount === undefined) return true;
   try {

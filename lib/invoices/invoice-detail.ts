@@ -4,6 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { invoiceEvents, invoices, invoiceTransactions, users } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { MAX_SEND_ATTEMPTS } from "@/lib/service/resend-backoff";
+import type { HeldBefore } from "./fresh-creation";
 import { asInvoiceStatus } from "./status";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -51,6 +52,8 @@ export async function getInvoiceDetail(db: DbOrTx, id: string) {
     askedDiffers: askedDiffers(asked, invoice.amount, invoice.fiatCurrency)
       ? { amount: String(asked?.amount), fiatCurrency: String(asked?.fiatCurrency) }
       : null,
+    /** The service already held this order id before Paydesk sent it (its creation event says so). */
+    heldBefore: heldBeforeOf(events.map(({ event }) => event)),
     cryptoAmount: invoice.cryptoAmount,
     remainingCryptoAmount: invoice.remainingCryptoAmount,
     paidFiatAmount: invoice.paidFiatAmount,
@@ -84,6 +87,12 @@ export async function getInvoiceDetail(db: DbOrTx, id: string) {
       at: event.createdAt.toISOString(),
     })),
   };
+}
+
+function heldBeforeOf(events: { kind: string; detail: unknown }[]): HeldBefore | null {
+  const created = events.find((event) => event.kind === "created");
+  const detail = created?.detail as { heldBefore?: HeldBefore | null } | null | undefined;
+  return detail?.heldBefore ?? null;
 }
 
 function askedDiffers(

@@ -55,6 +55,21 @@ export function AmountsCard({ invoice, payable }: { invoice: InvoiceDetail; paya
           the customer is asked to pay. Create a new invoice if the amount must change.
         </p>
       ) : null}
+      {invoice.heldBefore ? (
+        <p
+          role="status"
+          className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="held-before"
+        >
+          The service already had an invoice with this order id
+          {invoice.heldBefore.createdAt ? `, made ${display.dateTime(invoice.heldBefore.createdAt)}` : ""}
+          {isPositiveAmount(invoice.heldBefore.paidCryptoAmount)
+            ? `, with ${crypto(invoice.heldBefore.paidCryptoAmount)} paid on it before Paydesk sent this one`
+            : ""}
+          . Its status and payments are that invoice&apos;s: check where the money came from before counting
+          it.
+        </p>
+      ) : null}
       <DetailList items={items} data-testid="amounts" />
     </Card>
   );
