@@ -1,10 +1,10 @@
 import "server-only";
 import Decimal from "decimal.js";
 import { and, eq, isNull } from "drizzle-orm";
-import { recordAudit, SYSTEM_ACTOR, WEBHOOK_ACTOR } from "@/lib/audit/record";
-import { invoiceEvents, invoiceResolutions } from "@/lib/db/schema";
+import { invoiceResolutions } from "@/lib/db/schema";
 import type { Tx } from "@/lib/db/types";
 import { RESOLUTION_LABELS } from "./resolution-labels";
+import { reopenResolution } from "./reopen-resolution";
 
 interface Received {
   paidCryptoAmount: string | null;
@@ -12,9 +12,8 @@ interface Received {
 }
 
 /**
- * New money on an invoice whose exception was resolved reopens it: the resolution stops being in
- * force (it stays in the history), a note goes on the invoice's timeline and in the audit log, and
- * the invoice is back on the worklist when it is still an exception, with what is at stake now
+ * New money on an invoice whose exception was resolved reopens it (reopenResolution): the
+ * invoice is back on the worklist when it is still an exception, with what is at stake now
  * (a customer who was accepted as paid and then sent more has overpaid). Pass the transaction
  * that stored the new figures.
  */
@@ -35,28 +34,11 @@ export async function reopenOnNewMoney(
   if (!resolution) return false;
   const how = RESOLUTION_LABELS[resolution.kind];
   const reason = `${more.toFixed()} ${after.currency ?? ""} more arrived after it was resolved (${how.toLowerCase()}).`;
-  await tx
-    .update(invoiceResolutions)
-    .set({ reopenedAt: new Date(), reopenedReason: reason })
-    .where(eq(invoiceResolutions.id, resolution.id));
-  await tx.insert(invoiceEvents).values({
-    invoiceId,
-    kind: "exception_reopened",
-    detail: {
-      resolution: how,
-      note: resolution.note,
-      arrived: more.toFixed(),
-      currency: after.currency,
-      reason,
-    },
+  await reopenResolution(tx, resolution, {
+    reason,
+    detail: { arrived: more.toFixed(), currency: after.currency },
     source,
-  });
-  await recordAudit(tx, source === "webhook" ? WEBHOOK_ACTOR : SYSTEM_ACTOR, {
-    action: "invoice.reopened",
-    object: { type: "invoice", id: invoiceId },
-    before: { resolution: resolution.kind, received: before.paidCryptoAmount },
-    after: { received: after.paidCryptoAmount },
-    note: reason,
+    audit: { before: { received: before.paidCryptoAmount }, after: { received: after.paidCryptoAmount } },
   });
   return true;
 }

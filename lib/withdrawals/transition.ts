@@ -2,10 +2,9 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { AuditAction } from "@/lib/audit/actions";
-import { SYSTEM_ACTOR, WEBHOOK_ACTOR } from "@/lib/audit/record";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { settleByRefunds } from "@/lib/exceptions/settle-by-refunds";
+import { followRefunds } from "@/lib/exceptions/follow-refunds";
 import { notifyWithdrawalMove } from "@/lib/notifications/withdrawal-events";
 import {
   NEEDS_A_PERSON,
@@ -57,12 +56,9 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
       detail: input.detail,
     });
     await notifyWithdrawalMove(tx, after, to);
-    if (to === "paid" && after.refundOfInvoiceId) {
-      // Refunds paid out that cover what the exception put at stake resolve it.
-      await settleByRefunds(tx, input.source === "webhook" ? WEBHOOK_ACTOR : SYSTEM_ACTOR, {
-        ...after,
-        refundOfInvoiceId: after.refundOfInvoiceId,
-      });
+    if (after.refundOfInvoiceId) {
+      // The invoice's exception follows what its refunds have paid back, both ways.
+      await followRefunds(tx, input.source, { ...after, refundOfInvoiceId: after.refundOfInvoiceId });
     }
     return after;
   });
