@@ -113,6 +113,7 @@ export async function benchFaults(rig: WithdrawalRig, count = 1_000): Promise<Fa
       conflict: 0,
       approvals_lapsed: 0,
       refund_returned: 0,
+      predecessor_paid: 0,
     };
     const client = rig.client(phase.timeoutMs);
     await rig.control("POST", "/faults", phase.faults);

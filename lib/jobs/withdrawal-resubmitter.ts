@@ -28,6 +28,8 @@ export interface ResubmitReport {
   approvals_lapsed: number;
   /** Not sent: a refund its invoice no longer owes went back to its requester. */
   refund_returned: number;
+  /** Sent again for a payout that may have been paid after all: stopped, not sent. */
+  predecessor_paid: number;
   /** Submitted withdrawals whose stored service status was already final, moved on. */
   settled: number;
   /** Submitted withdrawals with no final word by their deadline, now needing review. */
@@ -64,6 +66,7 @@ export class WithdrawalResubmitter extends PeriodicJob<ResubmitReport> {
       conflict: 0,
       approvals_lapsed: 0,
       refund_returned: 0,
+      predecessor_paid: 0,
       settled: 0,
       stale: 0,
     };

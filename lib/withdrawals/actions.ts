@@ -195,6 +195,8 @@ function describeSubmit(outcome: SubmitOutcome): string {
       return "Not sent: too few approvals count now (an approver was disabled or can no longer approve, or the threshold was raised), so it waits for another approval from finance.";
     case "refund_returned":
       return `Not sent: ${outcome.withdrawal.rejectionReason ?? "its invoice no longer owes this refund."} The refund went back to its requester.`;
+    case "predecessor_paid":
+      return `${outcome.withdrawal.rejectionReason ?? "Not sent: the payout it was sent again for may have been paid."} It went back to its requester.`;
     case "conflict":
       return `Approved, but the payment service answered with another payout: it is a conflict for finance to check. ${outcome.withdrawal.reviewReason ?? ""}`;
   }

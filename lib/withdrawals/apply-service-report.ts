@@ -8,6 +8,7 @@ import { classifyServiceStatus, isNewerServiceStatus } from "./service-status";
 import { staleDeadline } from "./stale-deadline";
 import { WITHDRAWAL_STATE_LABELS } from "./state-labels";
 import type { WithdrawalState } from "./state-machine";
+import { mayHaveBeenPaid, stopSuccessorsOf } from "./resend-chain";
 import { recordTrailEntry } from "./trail";
 import { transition } from "./transition";
 
@@ -60,72 +61,81 @@ export async function applyServiceReport(
   source: "webhook" | "loop",
 ): Promise<ApplyResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(withdrawals)
-      .where(eq(withdrawals.orderId, report.orderId))
-      .for("update");
-    if (!row) return { kind: "not_found" };
-    const newer = isNewerServiceStatus(row.serviceStatus, report.status);
-    const reported = classifyServiceStatus(report.status);
-    const known = knownFrom(row, report, newer);
-
-    const contradiction = contradictionOf(row, report, newer);
-    if (contradiction) {
-      if (row.state === "conflict") return record(tx, row, known, newer, source);
-      const moved = await transition(tx, row.id, {
-        event: "contradicted",
-        source,
-        reason: contradiction,
-        detail: { serviceStatus: report.status, serviceId: report.serviceId ?? null },
-        set: { ...known, serviceStatus: report.status, reviewReason: contradiction, nextSubmitAt: null },
-      });
-      if (!moved) throw new Error(`withdrawal ${row.id} did not move under its row lock`);
-      return { kind: "conflict", why: contradiction, withdrawal: moved };
+    const result = await applyIn(tx, report, source);
+    // News that a payout may have been paid stops the payouts sent again for it (resend-chain.ts).
+    if ("withdrawal" in result && mayHaveBeenPaid(result.withdrawal)) {
+      await stopSuccessorsOf(tx, result.withdrawal, source);
     }
-
-    if (reported.final && SETTLEABLE.includes(row.state)) {
-      const moved = await transition(tx, row.id, {
-        event: reported.outcome === "paid" ? "service_paid" : "service_failed",
-        source,
-        reason: reported.words,
-        detail: {
-          serviceStatus: report.status,
-          txid: report.txid ?? null,
-          serviceId: report.serviceId ?? row.serviceId,
-        },
-        set: {
-          ...known,
-          serviceStatus: report.status,
-          nextSubmitAt: null,
-          ...(reported.outcome === "paid"
-            ? { failureKind: null, failureMessage: null }
-            : { nothingSentAt: new Date() }),
-        },
-      });
-      if (moved) return { kind: "moved", from: row.state, withdrawal: moved };
-    }
-    if (!reported.final && newer && row.state === "needs_review") {
-      const moved = await transition(tx, row.id, {
-        event: "service_processing",
-        source,
-        reason: `The service reports it "${report.status}": it has the payout and is still processing it.`,
-        set: { ...known, staleAt: staleDeadline(new Date()) },
-      });
-      if (moved) return { kind: "moved", from: row.state, withdrawal: moved };
-    }
-    // The service said it failed: a payout closed here without that confirmation gives its share back.
-    if (reported.final && reported.outcome === "failed" && row.state === "closed" && !row.nothingSentAt) {
-      known.nothingSentAt = new Date();
-    }
-    if (Object.keys(known).length === 0) {
-      return {
-        kind: "unchanged",
-        why: `${WITHDRAWAL_STATE_LABELS[row.state]}; service status ${row.serviceStatus ?? "none"}: "${report.status}" is not news.`,
-      };
-    }
-    return record(tx, row, known, newer, source);
+    return result;
   });
+}
+
+async function applyIn(tx: Tx, report: ServiceReport, source: "webhook" | "loop"): Promise<ApplyResult> {
+  const [row] = await tx
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.orderId, report.orderId))
+    .for("update");
+  if (!row) return { kind: "not_found" };
+  const newer = isNewerServiceStatus(row.serviceStatus, report.status);
+  const reported = classifyServiceStatus(report.status);
+  const known = knownFrom(row, report, newer);
+
+  const contradiction = contradictionOf(row, report, newer);
+  if (contradiction) {
+    if (row.state === "conflict") return record(tx, row, known, newer, source);
+    const moved = await transition(tx, row.id, {
+      event: "contradicted",
+      source,
+      reason: contradiction,
+      detail: { serviceStatus: report.status, serviceId: report.serviceId ?? null },
+      set: { ...known, serviceStatus: report.status, reviewReason: contradiction, nextSubmitAt: null },
+    });
+    if (!moved) throw new Error(`withdrawal ${row.id} did not move under its row lock`);
+    return { kind: "conflict", why: contradiction, withdrawal: moved };
+  }
+
+  if (reported.final && SETTLEABLE.includes(row.state)) {
+    const moved = await transition(tx, row.id, {
+      event: reported.outcome === "paid" ? "service_paid" : "service_failed",
+      source,
+      reason: reported.words,
+      detail: {
+        serviceStatus: report.status,
+        txid: report.txid ?? null,
+        serviceId: report.serviceId ?? row.serviceId,
+      },
+      set: {
+        ...known,
+        serviceStatus: report.status,
+        nextSubmitAt: null,
+        ...(reported.outcome === "paid"
+          ? { failureKind: null, failureMessage: null }
+          : { nothingSentAt: new Date() }),
+      },
+    });
+    if (moved) return { kind: "moved", from: row.state, withdrawal: moved };
+  }
+  if (!reported.final && newer && row.state === "needs_review") {
+    const moved = await transition(tx, row.id, {
+      event: "service_processing",
+      source,
+      reason: `The service reports it "${report.status}": it has the payout and is still processing it.`,
+      set: { ...known, staleAt: staleDeadline(new Date()) },
+    });
+    if (moved) return { kind: "moved", from: row.state, withdrawal: moved };
+  }
+  // The service said it failed: a payout closed here without that confirmation gives its share back.
+  if (reported.final && reported.outcome === "failed" && row.state === "closed" && !row.nothingSentAt) {
+    known.nothingSentAt = new Date();
+  }
+  if (Object.keys(known).length === 0) {
+    return {
+      kind: "unchanged",
+      why: `${WITHDRAWAL_STATE_LABELS[row.state]}; service status ${row.serviceStatus ?? "none"}: "${report.status}" is not news.`,
+    };
+  }
+  return record(tx, row, known, newer, source);
 }
 
 type Known = PgUpdateSetSource<typeof withdrawals>;

@@ -7,6 +7,7 @@ import { countingApprovals } from "./approval-policy";
 import { withCurrentRequirement } from "./approval-requirement";
 import { loadApprovals, type RecordedApproval } from "./approvals";
 import { returnRefund, whyRefundNoLongerDue } from "./refund-guard";
+import { paidPredecessorOf, stopBeforeSending } from "./resend-chain";
 import type { WithdrawalState } from "./state-machine";
 import { transition } from "./transition";
 
@@ -21,13 +22,14 @@ export type Claim =
   | { result: "claimed"; withdrawal: Withdrawal }
   | { result: "approvals_lapsed"; withdrawal: Withdrawal }
   | { result: "refund_returned"; withdrawal: Withdrawal }
+  | { result: "predecessor_paid"; withdrawal: Withdrawal }
   | { result: "not_mine" };
 
 /**
  * Moves a withdrawal into "submitting" for this caller, in one transaction with the checks that
  * nothing changed since it was approved: its approvals still count (each approver still active and
  * still allowed to approve, as many as the threshold asks for now), and a refund is still owed by
- * its invoice. When the approvals no longer suffice, the ones that lapsed are dropped and the
+ * its invoice, and no payout it was sent again for may have been paid after all (resend-chain.ts). When the approvals no longer suffice, the ones that lapsed are dropped and the
  * withdrawal goes back to awaiting approval, with a note saying why; a refund no longer owed goes
  * back to its requester.
  */
@@ -40,6 +42,11 @@ export async function claimForSubmission(
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
     if (locked && RECHECKED.includes(locked.state)) {
+      const paidBefore = await paidPredecessorOf(tx, locked);
+      if (paidBefore) {
+        const stopped = await stopBeforeSending(tx, locked, paidBefore, actor.source);
+        return stopped ? { result: "predecessor_paid", withdrawal: stopped } : { result: "not_mine" };
+      }
       const notDue = await whyRefundNoLongerDue(tx, locked);
       if (notDue)
         return {

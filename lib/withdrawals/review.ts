@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import { RuleError } from "@/lib/auth/rule-error";
 import { users, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
+import { stopSuccessorsOf } from "./resend-chain";
 import { transition } from "./transition";
 
 /**
@@ -66,6 +67,8 @@ export async function recordPaidAtService(
     });
     if (!paid)
       throw new RuleError("Only a withdrawal that needs review or is in conflict can be recorded paid.");
+    // Paid after all: a payout sent again for it must not pay it twice (resend-chain.ts).
+    await stopSuccessorsOf(tx, paid, "user");
     return paid;
   });
 }

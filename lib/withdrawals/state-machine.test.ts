@@ -34,6 +34,10 @@ const ALLOWED: Array<[WithdrawalState, WithdrawalEvent, WithdrawalState]> = [
   ["awaiting_approval", "refund_returned", "rejected"],
   ["approved", "refund_returned", "rejected"],
   ["failed", "refund_returned", "rejected"],
+  // Sent again for a payout that may have been paid after all: stopped before anything is sent.
+  ["awaiting_approval", "predecessor_paid", "rejected"],
+  ["approved", "predecessor_paid", "rejected"],
+  ["failed", "predecessor_paid", "rejected"],
   // The service answered with another payout.
   ["submitting", "submit_conflict", "conflict"],
   // No final word by the deadline: a person checks the service's back office.

@@ -31,6 +31,9 @@
  * reached the service yet), the request goes back for another approval instead of being sent.
  * refund_returned: a refund whose invoice no longer owes it (paid in full meanwhile, resolved
  * otherwise, or less left to refund) goes back to its requester, as rejected, before it is sent.
+ * predecessor_paid: a payout made by Send again whose predecessor may have been paid after all
+ * goes back to its requester, as rejected, before it is sent (resend-chain.ts); one already sent
+ * is contradicted instead.
  */
 import { WITHDRAWAL_STATES, type WithdrawalState } from "@/lib/db/schema/enums";
 
@@ -41,6 +44,7 @@ export const WITHDRAWAL_EVENTS = [
   "reject",
   "cancel",
   "refund_returned",
+  "predecessor_paid",
   "start_submit",
   "submit_succeeded",
   "submit_failed",
@@ -67,6 +71,7 @@ const TRANSITIONS: Record<WithdrawalEvent, Partial<Record<WithdrawalState, Withd
   reject: { awaiting_approval: "rejected" },
   cancel: { awaiting_approval: "cancelled" },
   refund_returned: { awaiting_approval: "rejected", approved: "rejected", failed: "rejected" },
+  predecessor_paid: { awaiting_approval: "rejected", approved: "rejected", failed: "rejected" },
   start_submit: { approved: "submitting", unknown: "submitting" },
   submit_succeeded: { submitting: "submitted" },
   submit_failed: { submitting: "failed" },

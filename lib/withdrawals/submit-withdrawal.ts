@@ -47,6 +47,8 @@ export type SubmitOutcome =
   | { result: "approvals_lapsed"; withdrawal: Withdrawal }
   /** A refund its invoice no longer owes: back to its requester, not sent. */
   | { result: "refund_returned"; withdrawal: Withdrawal }
+  /** Sent again for a payout that may have been paid after all: back to its requester, not sent. */
+  | { result: "predecessor_paid"; withdrawal: Withdrawal }
   /** Someone else is submitting it, or it is not in a state that can be submitted. */
   | { result: "not_mine" };
 

@@ -81,6 +81,7 @@ function auditActionOf(event: WithdrawalEvent, from: WithdrawalState): AuditActi
       return "withdrawal.approved";
     case "reject":
     case "refund_returned":
+    case "predecessor_paid":
       return "withdrawal.rejected";
     case "cancel":
       return "withdrawal.cancelled";
