@@ -7,6 +7,7 @@ import type { ResolutionStoryEntry } from "./resolution-story";
 import { askForRestMessage } from "./ask-for-rest";
 import { exceptionKind, type ExceptionKind } from "./exception-status";
 import { exceptionStake, type ExceptionStake } from "./exception-stake";
+import { holdsShare } from "./refund-cap";
 import { loadRefundLedger } from "./refund-ledger";
 import { resolutionHistory } from "./resolution-history";
 import { resolutionOptions, type ResolutionOption } from "./resolution-rules";
@@ -48,7 +49,11 @@ export async function invoiceException(db: DbOrTx, invoiceId: string): Promise<I
     loadRefundLedger(db, invoiceId),
     resolutionHistory(db, invoiceId),
   ]);
-  const options = resolutionOptions(invoice, Boolean(resolution));
+  // Accepting as paid while a refund may still give the money back is refused (resolve-exception.ts).
+  const refunding = ledger?.refunds.some(holdsShare) ?? false;
+  const options = resolutionOptions(invoice, Boolean(resolution)).filter(
+    (option) => !(refunding && option === "accept_as_paid"),
+  );
   const canAsk =
     options.includes("ask_for_rest") && invoice.remainingCryptoAmount && invoice.currency && invoice.payUrl;
   const received = ledger?.received ?? "0";

@@ -3,16 +3,31 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AuditActor } from "@/lib/audit/record";
 import { RuleError } from "@/lib/auth/rule-error";
 import { invoiceResolutions, invoices } from "@/lib/db/schema";
-import type { Db } from "@/lib/db/types";
+import type { Db, DbOrTx } from "@/lib/db/types";
+import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-labels";
 import { recordResolution } from "./record-resolution";
+import { holdsShare, plainAmount } from "./refund-cap";
+import { loadRefundLedger } from "./refund-ledger";
 import { resolutionOptions } from "./resolution-rules";
+
+/** The first refund of the invoice that may still give money back (it holds its share), or null. */
+async function refundGivingBack(tx: DbOrTx, invoiceId: string) {
+  const ledger = await loadRefundLedger(tx, invoiceId);
+  const refund = ledger?.refunds.find(holdsShare);
+  if (!ledger || !refund) return null;
+  return {
+    amount: `${plainAmount(refund.amount ?? "0")} ${ledger.currency}`,
+    state: WITHDRAWAL_STATE_LABELS[refund.state].toLowerCase(),
+  };
+}
 
 const OPTION_OF = { accepted_as_paid: "accept_as_paid", marked_resolved: "mark_resolved" } as const;
 
 /**
  * Accepts an underpayment as paid, or marks an exception resolved, with the person's note. The
  * invoice's row is locked so the rule is checked against what it is now, and a second resolution
- * (two people at once, or a refund paid meanwhile) is refused.
+ * (two people at once, or a refund paid meanwhile) is refused. Accepting as paid is refused while
+ * a refund of the invoice may still give money back: the two would contradict each other.
  */
 export async function resolveException(
   db: Db,
@@ -43,6 +58,14 @@ export async function resolveException(
           ? `Only an underpaid invoice can be accepted as paid; ${invoice.orderId} is ${invoice.status}.`
           : `Invoice ${invoice.orderId} is ${invoice.status}: there is no exception to resolve.`,
       );
+    }
+    if (input.kind === "accepted_as_paid") {
+      const giving = await refundGivingBack(tx, input.invoiceId);
+      if (giving) {
+        throw new RuleError(
+          `A refund of ${giving.amount} of invoice ${invoice.orderId} is ${giving.state}: accepting it as paid would keep money that is being given back. Reject, cancel or close the refund first.`,
+        );
+      }
     }
     await recordResolution(tx, actor, {
       invoiceId: input.invoiceId,
