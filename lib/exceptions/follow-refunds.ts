@@ -4,7 +4,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import { SYSTEM_ACTOR, WEBHOOK_ACTOR } from "@/lib/audit/record";
 import { invoiceResolutions, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-labels";
 import { recordResolution } from "./record-resolution";
 import { loadRefundLedger } from "./refund-ledger";
 import { reopenResolution } from "./reopen-resolution";
@@ -22,6 +21,8 @@ export async function followRefunds(
   tx: DbOrTx,
   source: "user" | "loop" | "webhook",
   refund: Withdrawal & { refundOfInvoiceId: string },
+  /** The refund's state in words (lib/withdrawals' labels), for the reopening's reason. */
+  stateInWords: string,
 ): Promise<void> {
   const ledger = await loadRefundLedger(tx, refund.refundOfInvoiceId, { lock: true });
   if (!ledger?.exception || ledger.leftToSettle === null) return;
@@ -47,7 +48,7 @@ export async function followRefunds(
   if (!resolution) return;
   const left = `${ledger.leftToSettle} ${ledger.currency}`;
   await reopenResolution(tx, resolution, {
-    reason: `refund ${refund.orderId} no longer counts as paid out (it is now ${WITHDRAWAL_STATE_LABELS[refund.state]}): the customer is still owed ${left}.`,
+    reason: `refund ${refund.orderId} no longer counts as paid out (it is now ${stateInWords}): the customer is still owed ${left}.`,
     detail: { refund: refund.orderId, left: ledger.leftToSettle, currency: ledger.currency },
     source,
     audit: {

@@ -4,7 +4,6 @@ import type { AuditActor } from "@/lib/audit/record";
 import { RuleError } from "@/lib/auth/rule-error";
 import { invoiceResolutions, invoices } from "@/lib/db/schema";
 import type { Db, DbOrTx } from "@/lib/db/types";
-import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-labels";
 import { recordResolution } from "./record-resolution";
 import { holdsShare, plainAmount } from "./refund-cap";
 import { loadRefundLedger } from "./refund-ledger";
@@ -17,7 +16,7 @@ async function refundGivingBack(tx: DbOrTx, invoiceId: string) {
   if (!ledger || !refund) return null;
   return {
     amount: `${plainAmount(refund.amount ?? "0")} ${ledger.currency}`,
-    state: WITHDRAWAL_STATE_LABELS[refund.state].toLowerCase(),
+    orderId: refund.orderId,
   };
 }
 
@@ -63,7 +62,7 @@ export async function resolveException(
       const giving = await refundGivingBack(tx, input.invoiceId);
       if (giving) {
         throw new RuleError(
-          `A refund of ${giving.amount} of invoice ${invoice.orderId} is ${giving.state}: accepting it as paid would keep money that is being given back. Reject, cancel or close the refund first.`,
+          `Refund ${giving.orderId} gives ${giving.amount} of invoice ${invoice.orderId} back: accepting it as paid would keep money that is being given back. Reject, cancel or close the refund first.`,
         );
       }
     }

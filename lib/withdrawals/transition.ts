@@ -13,6 +13,7 @@ import {
   type WithdrawalEvent,
   type WithdrawalState,
 } from "./state-machine";
+import { WITHDRAWAL_STATE_LABELS } from "./state-labels";
 import { recordTrailEntry } from "./trail";
 
 export interface TransitionInput {
@@ -58,7 +59,12 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
     await notifyWithdrawalMove(tx, after, to);
     if (after.refundOfInvoiceId) {
       // The invoice's exception follows what its refunds have paid back, both ways.
-      await followRefunds(tx, input.source, { ...after, refundOfInvoiceId: after.refundOfInvoiceId });
+      await followRefunds(
+        tx,
+        input.source,
+        { ...after, refundOfInvoiceId: after.refundOfInvoiceId },
+        WITHDRAWAL_STATE_LABELS[to],
+      );
     }
     return after;
   });
