@@ -11,8 +11,8 @@ export type ReopenSource = "user" | "webhook" | "loop" | "view";
 
 /**
  * Takes a resolution out of force because the money under it changed: it stays in the history,
- * a note goes on the invoice's timeline and in the audit log, and the people in finance who
- * resolve exceptions are told. The invoice is back on the worklist when it is still an exception.
+ * a note goes on the invoice's timeline and in the audit log, and the people who resolve
+ * exceptions and finance (who decide refunds) are told. The invoice is back on the worklist when it is still an exception.
  * Pass the transaction that stored the change of money, with the resolution's row locked.
  */
 export async function reopenResolution(
@@ -49,7 +49,11 @@ export async function reopenResolution(
     .select({ orderId: invoices.orderId })
     .from(invoices)
     .where(eq(invoices.id, resolution.invoiceId));
-  await notify(tx, await peopleWhoMay(tx, "invoices:resolve"), {
+  const told = new Set([
+    ...(await peopleWhoMay(tx, "invoices:resolve")),
+    ...(await peopleWhoMay(tx, "withdrawals:approve")),
+  ]);
+  await notify(tx, [...told], {
     kind: "invoice.exception_reopened",
     object: { type: "invoice", id: resolution.invoiceId },
     message: `The exception on invoice ${invoice?.orderId ?? resolution.invoiceId} is open again: ${change.reason}`,

@@ -60,9 +60,10 @@ describe("issue 34 case 1: a resolution follows the refunds both ways", () => {
       timeline.filter((event) => event.invoiceId === invoice.id && event.kind === "exception_reopened"),
     ).toHaveLength(1);
     const told = await money.db.select().from(notifications);
-    expect(
-      told.filter((row) => row.objectId === invoice.id && row.kind === "invoice.exception_reopened").length,
-    ).toBeGreaterThan(0);
+    const reopenedFor = told
+      .filter((row) => row.objectId === invoice.id && row.kind === "invoice.exception_reopened")
+      .map((row) => row.userId);
+    expect(reopenedFor).toEqual(expect.arrayContaining([money.people.finance1, money.people.support]));
     const again = await requestRefund(money.db, refundForm(invoice.id, "5"), money.people.support);
     expect(again.state).toBe("awaiting_approval");
   });
