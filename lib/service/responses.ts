@@ -134,6 +134,8 @@ export const withdrawalResponseSchema = z
     network: text,
     fiat_amount: decimal,
     fiat_currency: text,
+    fee: decimal,
+    payout_amount: decimal,
     order_id: text,
     additional_data: opaque,
     created_at: timestamp,
@@ -150,6 +152,9 @@ export const withdrawalResponseSchema = z
     network: w.network,
     fiatAmount: w.fiat_amount,
     fiatCurrency: w.fiat_currency,
+    /** Not in the spec's table; the service (and the embedded sandbox) send them. */
+    fee: w.fee,
+    payoutAmount: w.payout_amount,
     additionalData: w.additional_data,
     createdAt: w.created_at,
     // The spec spells it update_at; accept the usual spelling too.

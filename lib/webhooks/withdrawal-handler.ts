@@ -22,6 +22,8 @@ export async function handleWithdrawalWebhook(context: WebhookContext): Promise<
       address: textOf(payload.address),
       currency: textOf(payload.currency),
       network: textOf(payload.network),
+      fee: textOf(payload.fee),
+      payoutAmount: textOf(payload.payout_amount),
       txid: textOf(payload.txid),
     },
     "webhook",

@@ -32,6 +32,9 @@ export interface ServiceReport {
   amount?: string | null;
   address?: string | null;
   currency?: string | null;
+  /** The service's fee, and what the recipient received. */
+  fee?: string | null;
+  payoutAmount?: string | null;
   network?: string | null;
   txid?: string | null;
 }
@@ -140,7 +143,7 @@ async function applyIn(tx: Tx, report: ServiceReport, source: "webhook" | "loop"
 
 type Known = PgUpdateSetSource<typeof withdrawals>;
 
-/** What the report adds to the row: the service's id, amount, transaction, and its status if newer. */
+/** What the report adds to the row: the service's id, amount, fee, what the recipient got, transaction, and its status if newer. */
 function knownFrom(row: Withdrawal, report: ServiceReport, newer: boolean): Known {
   return {
     ...(row.serviceId || !report.serviceId ? {} : { serviceId: report.serviceId }),
@@ -148,6 +151,10 @@ function knownFrom(row: Withdrawal, report: ServiceReport, newer: boolean): Know
       ? {}
       : { serviceAmount: report.amount }),
     ...(row.serviceTxid || !report.txid ? {} : { serviceTxid: report.txid.slice(0, 255) }),
+    ...(row.serviceFee || !report.fee || !DECIMAL.test(report.fee) ? {} : { serviceFee: report.fee }),
+    ...(row.servicePayoutAmount || !report.payoutAmount || !DECIMAL.test(report.payoutAmount)
+      ? {}
+      : { servicePayoutAmount: report.payoutAmount }),
     ...(newer ? { serviceStatus: report.status, serviceUpdatedAt: new Date() } : {}),
   };
 }

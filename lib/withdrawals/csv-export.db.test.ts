@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { readExportBatches, CSV_COLUMNS, exportCsvStream, exportFileName } from "./csv-export";
+import { eq } from "drizzle-orm";
+import { invoices } from "@/lib/db/schema";
+import { insertListInvoices } from "@/test-support/invoice-rows";
 import { insertWithdrawals, seedRequester } from "@/test-support/withdrawal-rows";
 
 let testDb: TestDb;
@@ -15,6 +18,9 @@ beforeAll(async () => {
       serviceId: "svc-1",
       amount: "12345678901234567890.123456789",
       serviceAmount: "0.000000000000000001",
+      serviceFee: "1.5",
+      servicePayoutAmount: "8.5",
+      serviceTxid: "tx-formula",
       customerId: '=HYPERLINK("http://evil")',
       reason: '+cmd|" /C calc"!A0, "quoted"\nnext line',
       createdAt: "2025-01-01T12:00:00.123456Z",
@@ -79,6 +85,10 @@ describe("withdrawal CSV export", () => {
       state: "paid",
       amount: "12345678901234567890.123456789",
       service_amount: "0.000000000000000001",
+      fee: "1.5",
+      fee_reported: "true",
+      amount_received: "8.5",
+      transaction_id: "tx-formula",
       customer_id: `'=HYPERLINK("http://evil")`,
       reason: `'+cmd|" /C calc"!A0, "quoted"\nnext line`,
       requested_by: "req@example.test",
@@ -89,11 +99,65 @@ describe("withdrawal CSV export", () => {
       fiat_amount: "100.50",
       fiat_currency: "EUR",
       is_subtract: "false",
+      // The service said nothing of a fee: empty and marked so, never 0.
+      fee: "",
+      fee_reported: "false",
+      amount_received: "",
       customer_id: "'@cust",
     });
     expect(rows.slice(2).map((row) => row[0])).toEqual(
       Array.from({ length: 8 }, (_, i) => `wd_bulk${7 - i}`),
     );
+  });
+
+  it("names the invoice a refund gives back to, and the payout one was sent again for", async () => {
+    // A database of its own: the other tests count the rows above.
+    const own = await createTestDb();
+    try {
+      const requester = await seedRequester(own.db);
+      await insertListInvoices(own.db, [
+        {
+          orderId: "inv_refunded",
+          status: "overpaid",
+          amount: "10",
+          fiatCurrency: "EUR",
+          createdAt: "2025-02-01T00:00:00Z",
+        },
+      ]);
+      const [invoice] = await own.db.select().from(invoices).where(eq(invoices.orderId, "inv_refunded"));
+      const [first] = await insertWithdrawals(own.db, requester, [
+        {
+          orderId: "wd_refund_first",
+          state: "closed",
+          refundOfInvoiceId: invoice?.id,
+          createdAt: "2025-02-02T00:00:00Z",
+        },
+      ]);
+      await insertWithdrawals(own.db, requester, [
+        {
+          orderId: "wd_refund_again",
+          refundOfInvoiceId: invoice?.id,
+          resendOfWithdrawalId: first?.id,
+          createdAt: "2025-02-03T00:00:00Z",
+        },
+      ]);
+      const [header, ...rows] = parse(await new Response(exportCsvStream(own.db, {})).text());
+      const records = rows.map((row) => Object.fromEntries((header ?? []).map((c, i) => [c, row[i]])));
+      expect(records).toEqual([
+        expect.objectContaining({
+          order_id: "wd_refund_again",
+          refund_of_invoice: "inv_refunded",
+          resend_of: "wd_refund_first",
+        }),
+        expect.objectContaining({
+          order_id: "wd_refund_first",
+          refund_of_invoice: "inv_refunded",
+          resend_of: "",
+        }),
+      ]);
+    } finally {
+      await own.close();
+    }
   });
 
   it("applies the list's filters, and still writes a header when nothing matches", async () => {

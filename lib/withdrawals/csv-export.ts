@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import {
   type CsvColumns,
   csvFileName,
@@ -6,7 +7,7 @@ import {
   neutraliseFormula,
   readKeysetBatches,
 } from "@/lib/csv/stream-csv";
-import { users, withdrawals } from "@/lib/db/schema";
+import { invoices, users, withdrawals } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import type { KeysetCursor } from "@/lib/db/keyset";
 import type { WithdrawalListFilter } from "./list-filter";
@@ -19,6 +20,9 @@ import { cursorKeySql, keysetCondition, newestFirst, whereClause } from "./list-
  */
 export const CSV_EXPORT_BATCH_SIZE = 1000;
 
+/** The payout a row was sent again for (Send again), for its order id. */
+const resentFor = alias(withdrawals, "resent_for");
+
 const exportColumns = {
   id: withdrawals.id,
   order_id: withdrawals.orderId,
@@ -29,11 +33,16 @@ const exportColumns = {
   fiat_amount: withdrawals.fiatAmount,
   fiat_currency: withdrawals.fiatCurrency,
   service_amount: withdrawals.serviceAmount,
+  fee: withdrawals.serviceFee,
+  amount_received: withdrawals.servicePayoutAmount,
+  transaction_id: withdrawals.serviceTxid,
   currency: withdrawals.currency,
   network: withdrawals.network,
   address: withdrawals.address,
   is_subtract: withdrawals.isSubtract,
   customer_id: withdrawals.customerId,
+  refund_of_invoice: invoices.orderId,
+  resend_of: resentFor.orderId,
   requested_by: users.email,
   reason: withdrawals.reason,
   created_at: cursorKeySql,
@@ -49,6 +58,8 @@ function selectBatch(
     .select(exportColumns)
     .from(withdrawals)
     .leftJoin(users, eq(users.id, withdrawals.requestedBy))
+    .leftJoin(invoices, eq(invoices.id, withdrawals.refundOfInvoiceId))
+    .leftJoin(resentFor, eq(resentFor.id, withdrawals.resendOfWithdrawalId))
     .where(whereClause(filter, cursor && keysetCondition(cursor, "older")))
     .orderBy(...newestFirst)
     .limit(limit);
@@ -65,11 +76,18 @@ const csvColumns = {
   fiat_amount: (row) => row.fiat_amount ?? "",
   fiat_currency: (row) => neutraliseFormula(row.fiat_currency),
   service_amount: (row) => row.service_amount ?? "",
+  // Empty where the service reported no fee (fee_reported false): never taken as 0.
+  fee: (row) => row.fee ?? "",
+  fee_reported: (row) => (row.fee === null ? "false" : "true"),
+  amount_received: (row) => row.amount_received ?? "",
+  transaction_id: (row) => neutraliseFormula(row.transaction_id),
   currency: (row) => neutraliseFormula(row.currency),
   network: (row) => neutraliseFormula(row.network),
   address: (row) => neutraliseFormula(row.address),
   is_subtract: (row) => (row.is_subtract ? "true" : "false"),
   customer_id: (row) => neutraliseFormula(row.customer_id),
+  refund_of_invoice: (row) => neutraliseFormula(row.refund_of_invoice),
+  resend_of: (row) => neutraliseFormula(row.resend_of),
   requested_by: (row) => neutraliseFormula(row.requested_by),
   reason: (row) => neutraliseFormula(row.reason),
   created_at: (row) => row.created_at,

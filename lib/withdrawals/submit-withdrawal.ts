@@ -93,6 +93,8 @@ export async function submitWithdrawal(
       set: {
         serviceId: remote.id,
         serviceAmount: remote.amount,
+        serviceFee: remote.fee ?? null,
+        servicePayoutAmount: remote.payoutAmount ?? null,
         serviceCreatedAt: remote.createdAt,
         serviceUpdatedAt: remote.updatedAt,
         failureKind: null,

@@ -78,6 +78,23 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
       label: "Amount at the service",
       value: withdrawal.serviceAmount ? display.crypto(withdrawal.serviceAmount, withdrawal.currency) : "—",
     },
+    // Once the service has it: its fee and what the recipient got, as it said; never taken as 0.
+    ...(withdrawal.serviceId
+      ? [
+          {
+            label: "Service fee",
+            value: withdrawal.serviceFee
+              ? display.crypto(withdrawal.serviceFee, withdrawal.currency)
+              : "Not reported",
+          },
+          {
+            label: "Recipient received",
+            value: withdrawal.servicePayoutAmount
+              ? display.crypto(withdrawal.servicePayoutAmount, withdrawal.currency)
+              : "Not reported",
+          },
+        ]
+      : []),
   ];
 
   return (

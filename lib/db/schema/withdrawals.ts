@@ -50,6 +50,12 @@ export const withdrawals = pgTable(
     serviceId: text("service_id"),
     serviceStatus: text("service_status"),
     serviceAmount: numeric("service_amount"),
+    /**
+     * The service's fee for the payout and what the recipient received, as its answers and reports
+     * give them; null where it said nothing (never taken as 0).
+     */
+    serviceFee: numeric("service_fee"),
+    servicePayoutAmount: numeric("service_payout_amount"),
     serviceCreatedAt: timestamp("service_created_at", { withTimezone: true }),
     serviceUpdatedAt: timestamp("service_updated_at", { withTimezone: true }),
     /** The transaction reference of the payout: from the service's report, or recorded by finance. */

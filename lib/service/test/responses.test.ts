@@ -130,6 +130,14 @@ describe("withdrawal responses", () => {
     expect(w.updatedAt).toEqual(new Date(1700000005000));
   });
 
+  it("reads the fee and what the recipient gets, when the service sends them; null when it does not", () => {
+    const w = parseWithdrawal(
+      '{"id":"w3","amount":"10","fee":"1.000000","payout_amount":9,"status":"process"}',
+    );
+    expect(w).toMatchObject({ fee: "1", payoutAmount: "9" });
+    expect(parseWithdrawal('{"id":"w4","amount":"10"}')).toMatchObject({ fee: null, payoutAmount: null });
+  });
+
   it("reads it inside `result`, with string amounts and updated_at", () => {
     const w = parseWithdrawal(
       '{"result":{"id":"w2","amount":"1.50","address":"a","updated_at":"2024-01-01T00:00:00Z"}}',

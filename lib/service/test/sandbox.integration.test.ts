@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 // The client against the real embedded sandbox over HTTP, with faults injected through its control
 // API. Each creation must end with exactly one record on the service, whatever failed on the way.
 // Faults are per merchant and apply to every call, so the injected `sleep` (run between attempts)
@@ -168,6 +169,9 @@ describe.skipIf(!existsSync(SERVER))("service client against the sandbox", () =>
       const withdrawal = await client.createWithdrawal(input);
       expect(attempts()).toBeGreaterThanOrEqual(2);
       expect(withdrawal.amount).toBe("10");
+      // is_subtract false: the fee comes off what the recipient gets.
+      expect(new Decimal(withdrawal.fee ?? "0").gt(0)).toBe(true);
+      expect(withdrawal.payoutAmount).toBe(new Decimal(10).minus(withdrawal.fee ?? "0").toFixed());
       if ("latency_ms" in faults) await new Promise((r) => setTimeout(r, 2_500));
       expect((await client.createWithdrawal(input)).id).toBe(withdrawal.id);
       expect(await balanceOf(m, "USDT")).toBe("90");
