@@ -7,6 +7,7 @@ import { InvoiceOverview } from "@/components/dashboard/invoice-overview";
 import { PayoutsWorklist } from "@/components/dashboard/payouts-worklist";
 import { SystemGlance } from "@/components/dashboard/system-glance";
 import { TodaysInvoices } from "@/components/dashboard/todays-invoices";
+import { UnmatchedReports } from "@/components/dashboard/unmatched-reports";
 import { UnsentInvoices } from "@/components/dashboard/unsent-invoices";
 import { Button } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/guards";
@@ -27,6 +28,7 @@ import { troubledLoops } from "@/lib/system/at-a-glance";
 import { currentSystemInputs } from "@/lib/system/process-facts";
 import { COUNT_CAP, countDueWork } from "@/lib/system/work-counts";
 import { listAwaitingApproval } from "@/lib/withdrawals/approval-queue";
+import { listWaitingUnmatchedReports } from "@/lib/unmatched-reports/list-unmatched";
 import { listPayoutsNeedingAttention } from "@/lib/withdrawals/attention";
 
 const DAY_MS = 86_400_000;
@@ -93,6 +95,7 @@ export default async function HomePage({
     changes,
     ownRecent,
     dueWork,
+    unmatched,
   ] = await Promise.all([
     dashboardFigures(db, { today: utcToday, weekStart, monthStart }),
     countInvoicesByStatus(db, todayStart),
@@ -105,6 +108,7 @@ export default async function HomePage({
     may.decideChanges ? listChanges(db, user.id, { state: "pending" }) : [],
     may.create ? listInvoices(db, { createdBy: user.id, limit: OWN_TODAY_SHOWN }) : null,
     system ? countDueWork(db, now) : null,
+    may.approve ? listWaitingUnmatchedReports(db) : [],
   ]);
   const ownToday = (ownRecent?.rows ?? []).filter((row) => row.createdAt >= todayStart);
   const { weekCounts, volume } = figures.value;
@@ -114,6 +118,7 @@ export default async function HomePage({
       {heading}
       {may.approve ? <ApprovalsWaiting rows={approvals.filter((row) => row.viewerMay.decide)} /> : null}
       {payouts ? <PayoutsWorklist rows={payouts} /> : null}
+      {may.approve ? <UnmatchedReports rows={unmatched} /> : null}
       {may.decideChanges ? (
         <ChangesWaiting
           waiting={changes.filter((change) => change.waitsForViewer)}

@@ -20,3 +20,25 @@ export function signedInvoiceWebhook(invoiceKey: string, orderId: string): strin
   const sign = createHmac("sha256", invoiceKey).update(json, "utf8").digest("hex");
   return `${json.slice(0, -1)},"sign":"${sign}"}`;
 }
+
+/** A signed withdrawal webhook, as the service sends one for a payout of `amount` USDT on TRON. */
+export function signedWithdrawalWebhook(
+  invoiceKey: string,
+  orderId: string,
+  report: { status: string; amount: string },
+): string {
+  const json = JSON.stringify({
+    type: "withdrawal",
+    withdrawal_id: `wd-${orderId}`,
+    order_id: orderId,
+    status: report.status,
+    is_final: report.status === "paid",
+    amount: report.amount,
+    currency: "USDT",
+    network: "TRON",
+    address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    txid: `tx-${orderId}`,
+  });
+  const sign = createHmac("sha256", invoiceKey).update(json, "utf8").digest("hex");
+  return `${json.slice(0, -1)},"sign":"${sign}"}`;
+}

@@ -381,6 +381,16 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     },
     reads: "Ada Admin tested the connection to the payment service: it answered",
   },
+  "webhook.unmatched_reviewed": {
+    entry: {
+      ...ada,
+      objectType: "webhook",
+      objectId: "evt-2",
+      before: { orderId: "ORD-X-9", resource: "invoice", status: "paid", amount: "30", currency: "USDT" },
+      note: "Another shop of ours uses the same service account.",
+    },
+    reads: "Ada Admin looked into the payment service's report about ORD-X-9, which Paydesk never made",
+  },
   "webhook.reprocessed": {
     entry: {
       ...ada,

@@ -360,6 +360,13 @@ const SENTENCES: Record<AuditAction, Build> = {
     const outcome = reachable === true ? ": it answered" : reachable === false ? ": it did not answer" : "";
     return [who, ` tested the connection to the payment service${outcome}`];
   },
+  "webhook.unmatched_reviewed": (entry, _reader, who) => {
+    const orderId = textField(entry.before, "orderId");
+    return [
+      who,
+      ` looked into the payment service's report about ${orderId ?? "an order"}, which Paydesk never made`,
+    ];
+  },
   "webhook.reprocessed": (entry, _reader, who) => {
     const orderId = textField(entry.before, "orderId");
     return [who, ` processed the payment service's message${orderId ? ` about ${orderId}` : ""} again`];

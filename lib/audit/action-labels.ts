@@ -44,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "settings.changed": "Approval rule changed",
   "service.connection_tested": "Connection tested",
   "webhook.reprocessed": "Webhook processed again",
+  "webhook.unmatched_reviewed": "Report for an unknown order looked into",
   "change.proposed": "Change proposed",
   "change.approved": "Change approved",
   "change.cancelled": "Change withdrawn",
@@ -77,7 +78,13 @@ export const AUDIT_ACTION_GROUPS: ReadonlyArray<{ label: string; actions: readon
   },
   {
     label: "Other",
-    actions: ["webhook.reprocessed", "csv.exported", "mail.sent_again", "notification.read"],
+    actions: [
+      "webhook.reprocessed",
+      "webhook.unmatched_reviewed",
+      "csv.exported",
+      "mail.sent_again",
+      "notification.read",
+    ],
   },
   { label: "Sign-ins", actions: SIGN_IN_ACTIONS },
 ];

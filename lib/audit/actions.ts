@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   "settings.changed",
   "service.connection_tested",
   "webhook.reprocessed",
+  "webhook.unmatched_reviewed",
   "change.proposed",
   "change.approved",
   "change.cancelled",

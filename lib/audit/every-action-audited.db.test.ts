@@ -5,7 +5,16 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SessionState } from "@/lib/auth/current-user";
 import type { Role } from "@/lib/auth/roles";
-import { auditLog, invoices, outbox, passkeys, users, userSessions, webhookEvents } from "@/lib/db/schema";
+import {
+  auditLog,
+  invoices,
+  outbox,
+  passkeys,
+  unmatchedReports,
+  users,
+  userSessions,
+  webhookEvents,
+} from "@/lib/db/schema";
 import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
 import { startSandboxOnCopiedPglite } from "@/lib/sandbox/test/sandbox-on-copied-pglite";
 import { createServiceClient, type ServiceClient } from "@/lib/service";
@@ -379,6 +388,17 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
         })
         .returning();
       return { eventId: event?.id };
+    },
+  },
+  reviewUnmatchedReportAction: {
+    as: "finance",
+    audit: "webhook.unmatched_reviewed",
+    input: async () => {
+      const [report] = await testDb.db
+        .insert(unmatchedReports)
+        .values({ resource: "withdrawal", orderId: "wd_audited_stranger", status: "paid", amount: "3" })
+        .returning();
+      return { reportId: report?.id, note: "Another shop shares the service account." };
     },
   },
   requestWithdrawalAction: {

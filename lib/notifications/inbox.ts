@@ -53,6 +53,8 @@ function hrefOf(type: NotificationObjectType, id: string): string {
       return `/withdrawals/${id}`;
     case "change":
       return `/admin/changes#change-${id}`;
+    case "report":
+      return `/#report-${id}`;
   }
 }
 

@@ -10,6 +10,7 @@ import {
 import { refreshInvoice, type ApplyAnswer, type RefreshOutcome } from "@/lib/invoices/refresh-invoice";
 import { isServiceError, type ServiceInvoice } from "@/lib/service";
 import type { HandlerResult, WebhookContext } from "./handler-types";
+import { reportUnknownInvoice } from "./unknown-order";
 
 /**
  * A verified invoice webhook only says "look again": the invoice named by order_id is re-read
@@ -19,7 +20,7 @@ export async function handleInvoiceWebhook(context: WebhookContext): Promise<Han
   const { db, summary } = context;
   if (!summary.orderId) return { outcome: "unknown_order", detail: "The webhook names no order_id." };
   const [local] = await db.select().from(invoices).where(eq(invoices.orderId, summary.orderId));
-  if (!local) return { outcome: "unknown_order", detail: "No local invoice has this order_id." };
+  if (!local) return reportUnknownInvoice(context);
 
   await db.insert(invoiceEvents).values(receivedEntry(local, context));
   return describe(local, await refresh(context, local));
@@ -57,14 +58,15 @@ export async function handleInvoiceWebhooks(
       : await first.db.select().from(invoices).where(inArray(invoices.orderId, orderIds));
   const byOrder = new Map(found.map((invoice) => [invoice.orderId, invoice]));
   const results: HandlerResult[] = new Array(contexts.length);
+  /** Contexts (by index) naming an order id no local invoice has. */
+  const unknown: number[] = [];
   /** The contexts (by index) naming each local invoice, in order of arrival. */
   const named = new Map<string, { local: Invoice; indexes: number[] }>();
   for (const [index, { summary }] of contexts.entries()) {
     const local = summary.orderId ? byOrder.get(summary.orderId) : undefined;
     if (!summary.orderId)
       results[index] = { outcome: "unknown_order", detail: "The webhook names no order_id." };
-    else if (!local)
-      results[index] = { outcome: "unknown_order", detail: "No local invoice has this order_id." };
+    else if (!local) unknown.push(index);
     else {
       const entry = named.get(local.id) ?? { local, indexes: [] };
       entry.indexes.push(index);
@@ -89,6 +91,10 @@ export async function handleInvoiceWebhooks(
     }
   };
   await Promise.all(Array.from({ length: Math.min(plan.readsAtOnce, pending.length) }, worker));
+  for (const index of unknown) {
+    const context = contexts[index] as WebhookContext;
+    results[index] = await guard(context, () => reportUnknownInvoice(context));
+  }
   return results;
 }
 

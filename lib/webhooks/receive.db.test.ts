@@ -194,15 +194,16 @@ describe("receiving a payment webhook", () => {
     expect((await invoiceRow("inv_k"))?.status).toBe("paid");
   });
 
-  it("records an unknown order_id and a withdrawal without touching any invoice", async () => {
+  it("records an unknown order_id and a withdrawal without touching any invoice: both paid, both on finance's worklist", async () => {
     expect(await post(signedWebhook(payload("inv_nobody")))).toBe(200);
     const withdrawal = { type: "withdrawal", withdrawal_id: "w1", order_id: "wd_1", status: "paid" };
     expect(await post(signedWebhook(withdrawal))).toBe(200);
     const byOrder = Object.fromEntries((await storedEvents()).map((e) => [e.orderId, e]));
-    expect(byOrder.inv_nobody).toMatchObject({ outcome: "unknown_order" });
-    expect(byOrder.wd_1).toMatchObject({ outcome: "unknown_order", resourceType: "withdrawal" });
+    expect(byOrder.inv_nobody).toMatchObject({ outcome: "conflict" });
+    expect(byOrder.wd_1).toMatchObject({ outcome: "conflict", resourceType: "withdrawal" });
     expect(byOrder.wd_1?.outcomeDetail).toMatch(/No local withdrawal has this order_id/);
-    expect(service.totalReads()).toBe(0);
+    // The service is asked what the unknown invoice holds; the withdrawal report says it itself.
+    expect(service.totalReads()).toBe(1);
   });
 
   it("adopts an invoice whose creation answer was lost, using the verified invoice_id", async () => {

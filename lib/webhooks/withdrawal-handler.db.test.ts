@@ -150,9 +150,9 @@ describe(`withdrawal webhooks (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     expect((await auditOf(local.id)).filter((entry) => entry.toState === "paid")).toHaveLength(1);
   });
 
-  it("an unknown order_id is recorded as such", async () => {
+  it("an unknown order_id is a payout Paydesk never made: a conflict on finance's worklist", async () => {
     expect(await post(webhook("wd_nobody", "paid"))).toBe(200);
-    expect(await lastEvent()).toMatchObject({ outcome: "unknown_order", resourceType: "withdrawal" });
+    expect(await lastEvent()).toMatchObject({ outcome: "conflict", resourceType: "withdrawal" });
   });
 
   it("an unverified webhook never reaches the handler and changes nothing", async () => {

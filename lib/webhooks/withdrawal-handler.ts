@@ -2,6 +2,7 @@ import { applyServiceReport, type ApplyResult } from "@/lib/withdrawals/apply-se
 import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-labels";
 import { JsonNumber } from "@/lib/service/json";
 import type { HandlerResult, WebhookContext } from "./handler-types";
+import { reportUnknownWithdrawal } from "./unknown-order";
 
 /**
  * The spec has no GET for withdrawals, so a verified withdrawal webhook's own payload is the news:
@@ -12,29 +13,26 @@ export async function handleWithdrawalWebhook(context: WebhookContext): Promise<
   const { db, payload, summary } = context;
   if (!summary.orderId) return { outcome: "unknown_order", detail: "The webhook names no order_id." };
   if (!summary.reportedStatus) return { outcome: "failed", detail: "The webhook names no status." };
-  const result = await applyServiceReport(
-    db,
-    {
-      orderId: summary.orderId,
-      status: summary.reportedStatus,
-      serviceId: summary.resourceId,
-      amount: textOf(payload.amount),
-      address: textOf(payload.address),
-      currency: textOf(payload.currency),
-      network: textOf(payload.network),
-      fee: textOf(payload.fee),
-      payoutAmount: textOf(payload.payout_amount),
-      txid: textOf(payload.txid),
-    },
-    "webhook",
-  );
+  const report = {
+    orderId: summary.orderId,
+    status: summary.reportedStatus,
+    serviceId: summary.resourceId,
+    amount: textOf(payload.amount),
+    address: textOf(payload.address),
+    currency: textOf(payload.currency),
+    network: textOf(payload.network),
+    fee: textOf(payload.fee),
+    payoutAmount: textOf(payload.payout_amount),
+    txid: textOf(payload.txid),
+  };
+  const result = await applyServiceReport(db, report, "webhook");
+  // A payout Paydesk never made: finance's to look into, with what the service says it sent.
+  if (result.kind === "not_found") return reportUnknownWithdrawal(context, report);
   return describe(result);
 }
 
-function describe(result: ApplyResult): HandlerResult {
+function describe(result: Exclude<ApplyResult, { kind: "not_found" }>): HandlerResult {
   switch (result.kind) {
-    case "not_found":
-      return { outcome: "unknown_order", detail: "No local withdrawal has this order_id." };
     case "conflict":
       return { outcome: "conflict", detail: `Now a conflict for finance: ${result.why}` };
     case "unchanged":

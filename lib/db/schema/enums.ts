@@ -42,7 +42,7 @@ export const RESOLUTION_KINDS = ["refunded", "accepted_as_paid", "marked_resolve
 export type ResolutionKind = (typeof RESOLUTION_KINDS)[number];
 
 /** What a notification is about; "change": a pending change (lib/changes) waiting for another admin. */
-export const NOTIFICATION_OBJECT_TYPES = ["invoice", "withdrawal", "change"] as const;
+export const NOTIFICATION_OBJECT_TYPES = ["invoice", "withdrawal", "change", "report"] as const;
 export type NotificationObjectType = (typeof NOTIFICATION_OBJECT_TYPES)[number];
 
 /** How a session's second factor was given (lib/db/schema/sessions.ts). */

@@ -15,3 +15,4 @@ export * from "./account-links";
 export * from "./passkeys";
 export * from "./outbox";
 export * from "./mail-preferences";
+export * from "./unmatched-reports";

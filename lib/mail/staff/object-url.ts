@@ -4,6 +4,7 @@ const OBJECT_PATHS: Record<NotificationObjectType, (id: string) => string> = {
   invoice: (id) => `/invoices/${id}`,
   withdrawal: (id) => `/withdrawals/${id}`,
   change: (id) => `/admin/changes#change-${id}`,
+  report: (id) => `/#report-${id}`,
 };
 
 /** Where a notification's object is in Paydesk, as an absolute link for an email. */
