@@ -9,6 +9,7 @@ import type { Db } from "@/lib/db/types";
 import { newOrderId } from "@/lib/order-id";
 import { userActor } from "@/lib/audit/user-actor";
 import { resolveException } from "@/lib/exceptions/resolve-exception";
+import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
 import type { ValidRefundForm } from "@/lib/refunds/form-schema";
 import { insertListInvoices } from "./invoice-rows";
 import { createTestDb, type TestDb } from "./test-db";
@@ -149,4 +150,10 @@ export async function withdrawalById(db: Db, id: string): Promise<Withdrawal> {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   if (!row) throw new Error(`no withdrawal ${id}`);
   return row;
+}
+
+/** A payout of `amount` USDT on TRON, requested by support and sent: the service has it, processing. */
+export async function submittedPayout(db: Db, people: MoneyPeople, amount: string): Promise<Withdrawal> {
+  const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount }), people.support);
+  return moveTo(db, payout.id, "submitted", { serviceId: `svc_${payout.orderId}`, serviceStatus: "process" });
 }

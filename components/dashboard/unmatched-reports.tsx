@@ -1,12 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { RelativeTime } from "@/components/display/relative-time";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ReasonField } from "@/components/ui/reason-field";
-import { toast } from "@/components/ui/toaster";
+import { ConfirmWithNote } from "@/components/ui/confirm-with-note";
 import type { UnmatchedReportRow } from "@/lib/unmatched-reports/list-unmatched";
 import { reviewUnmatchedReportAction } from "@/lib/unmatched-reports/actions";
 import { reviewUnmatchedSchema } from "@/lib/unmatched-reports/review-schema";
@@ -59,10 +56,8 @@ export function UnmatchedReports({ rows }: { rows: UnmatchedReportRow[] }) {
 
 function LookedIntoButton({ report }: { report: UnmatchedReportRow }) {
   const router = useRouter();
-  const [note, setNote] = useState("");
-  const [noteError, setNoteError] = useState<string>();
   return (
-    <ConfirmDialog
+    <ConfirmWithNote
       trigger={
         <Button size="sm" variant="secondary" aria-label={`Looked into it: ${report.orderId}`}>
           Looked into it
@@ -70,37 +65,17 @@ function LookedIntoButton({ report }: { report: UnmatchedReportRow }) {
       }
       title={`Looked into ${report.orderId}`}
       confirmLabel="Take it off the worklist"
-      onConfirm={async () => {
+      explanation={report.what}
+      noteId={`note-report-${report.id}`}
+      noteLabel="What you found (required)"
+      parse={(note) => {
         const input = reviewUnmatchedSchema.safeParse({ reportId: report.id, note });
-        if (!input.success) {
-          setNoteError(input.error.issues[0]?.message);
-          return false;
-        }
-        const result = await reviewUnmatchedReportAction(input.data);
-        if (!result.ok && result.fieldErrors?.note) {
-          setNoteError(result.fieldErrors.note[0]);
-          return false;
-        }
-        if (result.ok) toast.success(result.data.message);
-        else toast.error(result.message);
-        router.refresh();
-        return result.ok;
+        return input.success
+          ? { ok: true, input: input.data }
+          : { ok: false, error: input.error.issues[0]?.message };
       }}
-      description={
-        <div className="grid gap-1.5">
-          <p className="text-sm text-slate-600">{report.what}</p>
-          <ReasonField
-            id={`note-report-${report.id}`}
-            label="What you found (required)"
-            value={note}
-            error={noteError}
-            onChange={(value) => {
-              setNote(value);
-              setNoteError(undefined);
-            }}
-          />
-        </div>
-      }
+      submit={reviewUnmatchedReportAction}
+      onDone={() => router.refresh()}
     />
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { startSandboxOnCopiedPglite } from "@/lib/sandbox/test/sandbox-on-copied-pglite";
-import { createServiceClient } from "@/lib/service";
+import { createServiceClient, type ServiceClient } from "@/lib/service";
 import { createUser } from "@/lib/users/manage-users";
 import { recordInvoiceIntent, sendInvoice } from "./create-invoice";
 import { getInvoiceDetail } from "./invoice-detail";
@@ -42,6 +42,18 @@ const faults = (body: object | null) =>
     headers: { Authorization: `Bearer ${KEYS.invoiceKey}`, "Content-Type": "application/json" },
     body: body ? JSON.stringify(body) : undefined,
   });
+
+/** An invoice made at the service under this order id (not by Paydesk), then paid in full there. */
+async function heldAndPaidAtTheService(request: Parameters<ServiceClient["createInvoice"]>[0]) {
+  const held = await client().createInvoice(request);
+  const paid = await fetch(`${sandbox.url}/control/invoices/${held.id}/payments`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${KEYS.invoiceKey}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ amount: held.cryptoAmount, currency: "USDT", network: "TRON" }),
+  });
+  expect(paid.ok).toBe(true);
+  return held;
+}
 
 describe("creating an invoice: intent first, then the service", () => {
   it("records the intent, sends it, and stores what the service answered", async () => {
@@ -84,13 +96,7 @@ describe("creating an invoice: intent first, then the service", () => {
       currency: "USDT",
       network: "TRON",
     };
-    const held = await client().createInvoice(request);
-    const paid = await fetch(`${sandbox.url}/control/invoices/${held.id}/payments`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${KEYS.invoiceKey}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ amount: held.cryptoAmount, currency: "USDT", network: "TRON" }),
-    });
-    expect(paid.ok).toBe(true);
+    await heldAndPaidAtTheService(request);
     const row = await recordInvoiceIntent(testDb.db, request, userId);
     const outcome = await sendInvoice(testDb.db, client(), row, userId);
     expect(outcome).toMatchObject({ ok: true, invoice: { status: "paid" } });
@@ -104,13 +110,7 @@ describe("creating an invoice: intent first, then the service", () => {
       currency: "USDT",
       network: "TRON",
     };
-    const held = await client().createInvoice(request);
-    const paid = await fetch(`${sandbox.url}/control/invoices/${held.id}/payments`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${KEYS.invoiceKey}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ amount: held.cryptoAmount, currency: "USDT", network: "TRON" }),
-    });
-    expect(paid.ok).toBe(true);
+    const held = await heldAndPaidAtTheService(request);
     const row = await recordInvoiceIntent(testDb.db, request, userId);
     await sendInvoice(testDb.db, client(), row, userId);
 

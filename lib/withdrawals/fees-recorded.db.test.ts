@@ -1,19 +1,15 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { moveTo, openMoneyTestDb, withdrawalById } from "@/test-support/money-rows";
-import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
+import {
+  openMoneyTestDb,
+  withdrawalById,
+  submittedPayout as submittedPayoutOf,
+} from "@/test-support/money-rows";
 import { applyServiceReport } from "./apply-service-report";
-import { requestWithdrawal } from "./request-withdrawal";
 
 const money = openMoneyTestDb();
 
-async function submittedPayout(amount: string) {
-  const payout = await requestWithdrawal(money.db, openedWithdrawalForm({ amount }), money.people.support);
-  return moveTo(money.db, payout.id, "submitted", {
-    serviceId: `svc_${payout.orderId}`,
-    serviceStatus: "process",
-  });
-}
+const submittedPayout = (amount: string) => submittedPayoutOf(money.db, money.people, amount);
 
 describe("issue 34: fees and what the recipient received are recorded from the service's reports", () => {
   it("keeps the fee and the amount received a report gives", async () => {

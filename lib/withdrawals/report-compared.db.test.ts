@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { notifications } from "@/lib/db/schema";
-import { openMoneyTestDb, moveTo, withdrawalById } from "@/test-support/money-rows";
+import {
+  openMoneyTestDb,
+  moveTo,
+  withdrawalById,
+  submittedPayout as submittedPayoutOf,
+} from "@/test-support/money-rows";
 import { openedWithdrawalForm, TEST_TRON_ADDRESS } from "@/test-support/withdrawal-rows";
 import { applyServiceReport, type ServiceReport } from "./apply-service-report";
 import { listPayoutsNeedingAttention } from "./attention";
@@ -9,13 +14,7 @@ import { requestWithdrawal } from "./request-withdrawal";
 const money = openMoneyTestDb();
 
 /** A payout of `amount` USDT on TRON, sent to the service and waiting for its word. */
-async function submittedPayout(amount: string) {
-  const payout = await requestWithdrawal(money.db, openedWithdrawalForm({ amount }), money.people.support);
-  return moveTo(money.db, payout.id, "submitted", {
-    serviceId: `svc_${payout.orderId}`,
-    serviceStatus: "process",
-  });
-}
+const submittedPayout = (amount: string) => submittedPayoutOf(money.db, money.people, amount);
 
 const paid = (orderId: string, more: Partial<ServiceReport> = {}): ServiceReport => ({
   orderId,

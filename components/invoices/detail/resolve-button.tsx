@@ -1,10 +1,7 @@
 "use client";
 
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ReasonField } from "@/components/ui/reason-field";
-import { toast } from "@/components/ui/toaster";
+import { ConfirmWithNote } from "@/components/ui/confirm-with-note";
 import type { ActionResult } from "@/lib/auth/action-result";
 import { resolveExceptionSchema, type ResolveExceptionInput } from "@/lib/exceptions/resolve-schema";
 
@@ -24,10 +21,8 @@ export function ResolveButton({
   action: (input: ResolveExceptionInput) => Promise<ActionResult<{ message: string }>>;
   onDone: () => Promise<unknown>;
 }) {
-  const [note, setNote] = useState("");
-  const [noteError, setNoteError] = useState<string>();
   return (
-    <ConfirmDialog
+    <ConfirmWithNote
       trigger={
         <Button size="sm" variant="secondary">
           {label}
@@ -35,37 +30,17 @@ export function ResolveButton({
       }
       title={title}
       confirmLabel={label}
-      onConfirm={async () => {
+      explanation={explanation}
+      noteId={`note-${label.replace(/\W+/g, "-").toLowerCase()}-${invoiceId}`}
+      noteLabel="Note (required)"
+      parse={(note) => {
         const input = resolveExceptionSchema.safeParse({ invoiceId, note });
-        if (!input.success) {
-          setNoteError(input.error.issues[0]?.message);
-          return false;
-        }
-        const result = await action(input.data);
-        if (!result.ok && result.fieldErrors?.note) {
-          setNoteError(result.fieldErrors.note[0]);
-          return false;
-        }
-        if (result.ok) toast.success(result.data.message);
-        else toast.error(result.message);
-        await onDone();
-        return result.ok;
+        return input.success
+          ? { ok: true, input: input.data }
+          : { ok: false, error: input.error.issues[0]?.message };
       }}
-      description={
-        <div className="grid gap-1.5">
-          <p className="text-sm text-slate-600">{explanation}</p>
-          <ReasonField
-            id={`note-${label.replace(/\W+/g, "-").toLowerCase()}-${invoiceId}`}
-            label="Note (required)"
-            value={note}
-            error={noteError}
-            onChange={(value) => {
-              setNote(value);
-              setNoteError(undefined);
-            }}
-          />
-        </div>
-      }
+      submit={action}
+      onDone={onDone}
     />
   );
 }
