@@ -46,6 +46,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   declineCloseAction: "withdrawals:approve",
   recordPaidWithdrawalAction: "withdrawals:approve",
   reprocessWebhookEventAction: "webhooks:reprocess",
+  reviewUnmatchedReportAction: "withdrawals:approve",
   approveChangeAction: "changes:decide",
   rejectChangeAction: "changes:decide",
   cancelChangeAction: "changes:decide",

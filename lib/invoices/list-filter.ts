@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDate, inOrder } from "@/lib/validation/calendar-date";
 import { safeText } from "@/lib/validation/text";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/page-size";
 import { INVOICE_STATUSES } from "./status";
@@ -14,14 +15,6 @@ const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 const param = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => blankToUndefined(first(value)), schema.optional()).catch(undefined);
-
-/** A calendar date (YYYY-MM-DD) that exists: 2025-02-30 is refused rather than rolled over. */
-const calendarDate = safeText()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00.000Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  });
 
 /** Besides a status: "unresolved", the exceptions nobody has resolved yet (lib/exceptions). */
 export const UNRESOLVED_FILTER = "unresolved";
@@ -56,12 +49,7 @@ type RawParams = Record<string, string | string[] | undefined> | URLSearchParams
 
 export function parseInvoiceListParams(raw: RawParams): InvoiceListParams {
   const record = raw instanceof URLSearchParams ? Object.fromEntries(raw) : raw;
-  const params = invoiceListParamsSchema.parse(record);
-  // A range typed backwards is still clearly a range.
-  if (params.dateFrom && params.dateTo && params.dateFrom > params.dateTo) {
-    return { ...params, dateFrom: params.dateTo, dateTo: params.dateFrom };
-  }
-  return params;
+  return inOrder(invoiceListParamsSchema.parse(record));
 }
 
 export function hasInvoiceFilter(filter: InvoiceListFilter): boolean {

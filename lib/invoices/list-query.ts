@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { invoiceResolutions, invoices, invoiceTransactions, type ResolutionKind } from "@/lib/db/schema";
 import {
   cursorKeySql as keyText,
@@ -6,6 +6,7 @@ import {
   keysetOrder,
   type KeysetCursor,
 } from "@/lib/db/keyset";
+import { withinUtcDays } from "@/lib/db/date-range";
 import { unresolvedExceptionSql } from "@/lib/exceptions/unresolved";
 import { UNRESOLVED_FILTER, type InvoiceListFilter } from "./list-filter";
 
@@ -48,8 +49,6 @@ export const resolutionInForceSql = sql<ResolutionKind | null>`(select r.kind fr
 /** created_at as full-precision UTC text, for the cursor. */
 export const cursorKeySql = keyText(invoices.createdAt);
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export function filterConditions(filter: InvoiceListFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status === UNRESOLVED_FILTER) conditions.push(unresolvedExceptionSql);
@@ -63,12 +62,7 @@ export function filterConditions(filter: InvoiceListFilter): SQL[] {
     );
     if (search) conditions.push(search);
   }
-  // Inclusive dates in UTC: from the start of dateFrom to the end of dateTo.
-  if (filter.dateFrom) conditions.push(gte(invoices.createdAt, new Date(`${filter.dateFrom}T00:00:00.000Z`)));
-  if (filter.dateTo) {
-    const endExclusive = new Date(Date.parse(`${filter.dateTo}T00:00:00.000Z`) + DAY_MS);
-    conditions.push(lt(invoices.createdAt, endExclusive));
-  }
+  conditions.push(...withinUtcDays(invoices.createdAt, filter));
   return conditions;
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDate, inOrder } from "@/lib/validation/calendar-date";
 import { safeText } from "@/lib/validation/text";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/page-size";
 import { WITHDRAWAL_STATES } from "./state-machine";
@@ -18,6 +19,9 @@ export const withdrawalListParamsSchema = z.object({
   state: param(z.enum(WITHDRAWAL_STATES)),
   /** Exact address, order id or customer id. */
   q: param(safeText().trim().max(200)),
+  /** Requested on these UTC calendar days, both included. */
+  dateFrom: param(calendarDate),
+  dateTo: param(calendarDate),
   /** "1": only the viewer's own requests. */
   mine: param(z.enum(["1"])),
   limit: z
@@ -29,23 +33,25 @@ export const withdrawalListParamsSchema = z.object({
 
 export type WithdrawalListParams = z.infer<typeof withdrawalListParamsSchema>;
 /** What narrows the list; the export uses only this part. `mine` becomes the viewer's id. */
-export type WithdrawalListFilter = Pick<WithdrawalListParams, "state" | "q"> & { requestedBy?: string };
+export type WithdrawalListFilter = Pick<WithdrawalListParams, "state" | "q" | "dateFrom" | "dateTo"> & {
+  requestedBy?: string;
+};
 
 /** The filter for this viewer: "requested by me" is their own id. */
 export function withdrawalFilterFor(params: WithdrawalListParams, viewerId: string): WithdrawalListFilter {
-  const { state, q, mine } = params;
-  return { state, q, requestedBy: mine ? viewerId : undefined };
+  const { state, q, dateFrom, dateTo, mine } = params;
+  return { state, q, dateFrom, dateTo, requestedBy: mine ? viewerId : undefined };
 }
 
 type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;
 
 export function parseWithdrawalListParams(raw: RawParams): WithdrawalListParams {
   const record = raw instanceof URLSearchParams ? Object.fromEntries(raw) : raw;
-  return withdrawalListParamsSchema.parse(record);
+  return inOrder(withdrawalListParamsSchema.parse(record));
 }
 
 export function hasWithdrawalFilter(filter: WithdrawalListFilter): boolean {
-  return Boolean(filter.state || filter.q || filter.requestedBy);
+  return Boolean(filter.state || filter.q || filter.dateFrom || filter.dateTo || filter.requestedBy);
 }
 
 /** The query string for these params (defaults left out), for links and the export. */
@@ -53,6 +59,8 @@ export function toWithdrawalListQuery(params: Partial<WithdrawalListParams>): st
   const search = new URLSearchParams();
   if (params.state) search.set("state", params.state);
   if (params.q) search.set("q", params.q);
+  if (params.dateFrom) search.set("dateFrom", params.dateFrom);
+  if (params.dateTo) search.set("dateTo", params.dateTo);
   if (params.mine) search.set("mine", params.mine);
   if (params.limit && params.limit !== DEFAULT_PAGE_SIZE) search.set("limit", String(params.limit));
   if (params.cursor) search.set("cursor", params.cursor);

@@ -101,6 +101,30 @@ describe(`withdrawal list (${process.env.TEST_DATABASE_URL ? "postgres" : "pglit
     expect(await orderIds({ q: "wd_0" })).toEqual([]); // exact, not a prefix
   });
 
+  it("filters by UTC calendar days, both ends included, with paging inside the range; a backwards range is swapped", async () => {
+    const { pages } = await walk({ limit: 25, dateFrom: "2025-01-02", dateTo: "2025-01-29" });
+    const expected = await expectedOrder(
+      sql`created_at >= '2025-01-02T00:00:00Z' and created_at < '2025-01-30T00:00:00Z'`,
+    );
+    expect(expected.length).toBeGreaterThan(25);
+    expect(pages.length).toBe(2);
+    expect(pages.flat()).toEqual(expected);
+    expect(await orderIds({ dateFrom: "2025-02-10", dateTo: "2025-02-10" })).toEqual([
+      "wd_02",
+      "wd_01",
+      "wd_00",
+    ]);
+    expect(await orderIds({ dateTo: "2025-01-01" })).toEqual(
+      await expectedOrder(sql`created_at < '2025-01-02T00:00:00Z'`),
+    );
+    const backwards = parseWithdrawalListParams({ dateFrom: "2025-01-12", dateTo: "2025-01-10" });
+    expect(backwards).toMatchObject({ dateFrom: "2025-01-10", dateTo: "2025-01-12" });
+    expect(parseWithdrawalListParams({ dateFrom: "2025-02-30" }).dateFrom).toBeUndefined();
+    expect(toWithdrawalListQuery({ dateFrom: "2025-01-10", dateTo: "2025-01-12" })).toBe(
+      "dateFrom=2025-01-10&dateTo=2025-01-12",
+    );
+  });
+
   it("carries the requester's email and both amount forms", async () => {
     const [row] = (await listWithdrawals(testDb.db, { limit: 25, q: "wd_00" })).rows;
     expect(row).toMatchObject({ requestedByEmail: "requester@example.test", amount: "10", currency: "USDT" });

@@ -5,6 +5,7 @@ import {
   PageSizeFilter,
   SearchFilter,
 } from "@/components/lists/filter-bar";
+import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { type WithdrawalListParams } from "@/lib/withdrawals/list-filter";
 import { PAGE_SIZES } from "@/lib/page-size";
@@ -22,7 +23,7 @@ export function WithdrawalFilterBar({
     <FilterBar
       action="/withdrawals"
       label="Filter withdrawals"
-      className="lg:grid-cols-[12rem_1fr_auto_6rem_auto]"
+      className="lg:grid-cols-[12rem_1fr_9rem_9rem_auto_6rem_auto]"
     >
       <FilterField id="filter-state" label="State">
         <Select id="filter-state" name="state" defaultValue={params.state ?? ""}>
@@ -39,6 +40,12 @@ export function WithdrawalFilterBar({
         placeholder="Exact address, order id or customer id"
         refused={refusedSearch}
       />
+      <FilterField id="filter-from" label="From (UTC)">
+        <Input id="filter-from" name="dateFrom" type="date" defaultValue={params.dateFrom ?? ""} />
+      </FilterField>
+      <FilterField id="filter-to" label="To (UTC)">
+        <Input id="filter-to" name="dateTo" type="date" defaultValue={params.dateTo ?? ""} />
+      </FilterField>
       <MineFilter checked={params.mine === "1"} label="Requested by me" />
       <PageSizeFilter value={params.limit} sizes={PAGE_SIZES} />
     </FilterBar>

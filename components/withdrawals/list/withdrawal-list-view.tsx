@@ -26,7 +26,13 @@ export function WithdrawalListView({
   canApprove,
   refusedSearch,
 }: WithdrawalListViewProps) {
-  const exportQuery = toWithdrawalListQuery({ state: params.state, q: params.q, mine: params.mine });
+  const exportQuery = toWithdrawalListQuery({
+    state: params.state,
+    q: params.q,
+    dateFrom: params.dateFrom,
+    dateTo: params.dateTo,
+    mine: params.mine,
+  });
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
