@@ -9,21 +9,21 @@ const NO_MONEY_YET = ["pending", "created", "new", "expired", "cancel", "cancell
  * A verified invoice webhook about an order id Paydesk never made. The service is asked what the
  * invoice holds (the webhook only says "look again"): money received becomes a report on finance's
  * worklist (lib/unmatched-reports), never just a line on the webhooks page. When the service cannot
- * be read, the reported status decides. An invoice with no money on it is only noted.
+ * be read, the reported status decides. An invoice with no money on it is only noted, and one the
+ * webhook itself says has none (pending, expired) is not read at all.
  */
 export async function reportUnknownInvoice(context: WebhookContext): Promise<HandlerResult> {
   const { summary } = context;
   if (!summary.orderId) return { outcome: "unknown_order", detail: "The webhook names no order_id." };
+  // Its own (verified) word that nothing has come: no need to ask the service.
+  if (saysNoMoney(summary.reportedStatus)) return NOTED;
   const remote = summary.resourceId
     ? await context.client.getInvoice(summary.resourceId).catch(() => null)
     : null;
   const received = remote?.paidCryptoAmount ?? null;
   const status = remote?.status ?? summary.reportedStatus;
-  const money = remote
-    ? isPositive(received)
-    : status !== null && !NO_MONEY_YET.includes(status.trim().toLowerCase());
-  if (!money)
-    return { outcome: "unknown_order", detail: "No local invoice has this order_id, and no money on it." };
+  const money = remote ? isPositive(received) : status !== null && !saysNoMoney(status);
+  if (!money) return NOTED;
   await recordUnmatchedReport(context.db, {
     resource: "invoice",
     orderId: summary.orderId,
@@ -60,6 +60,15 @@ export async function reportUnknownWithdrawal(
     outcome: "conflict",
     detail: "No local withdrawal has this order_id: a payout Paydesk never made, now on finance's worklist.",
   };
+}
+
+const NOTED: HandlerResult = {
+  outcome: "unknown_order",
+  detail: "No local invoice has this order_id, and no money on it.",
+};
+
+function saysNoMoney(status: string | null): boolean {
+  return status !== null && NO_MONEY_YET.includes(status.trim().toLowerCase());
 }
 
 function isPositive(amount: string | null): boolean {
