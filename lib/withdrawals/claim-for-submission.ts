@@ -27,11 +27,12 @@ export type Claim =
 
 /**
  * Moves a withdrawal into "submitting" for this caller, in one transaction with the checks that
- * nothing changed since it was approved: its approvals still count (each approver still active and
- * still allowed to approve, as many as the threshold asks for now), and a refund is still owed by
- * its invoice, and no payout it was sent again for may have been paid after all (resend-chain.ts). When the approvals no longer suffice, the ones that lapsed are dropped and the
- * withdrawal goes back to awaiting approval, with a note saying why; a refund no longer owed goes
- * back to its requester.
+ * nothing changed since it was approved: no payout it was sent again for may have been paid after
+ * all (resend-chain.ts), its approvals still count (each approver still active and still allowed
+ * to approve, as many as the threshold asks for now), and a refund is still owed by its invoice.
+ * When the approvals no longer suffice, the ones that lapsed are dropped and the withdrawal goes
+ * back to awaiting approval, with a note saying why; a refund no longer owed, or a payout whose
+ * predecessor may have been paid, goes back to its requester.
  */
 export async function claimForSubmission(
   db: Db,
