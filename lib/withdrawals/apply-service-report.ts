@@ -32,10 +32,10 @@ export interface ServiceReport {
   amount?: string | null;
   address?: string | null;
   currency?: string | null;
+  network?: string | null;
   /** The service's fee, and what the recipient received. */
   fee?: string | null;
   payoutAmount?: string | null;
-  network?: string | null;
   txid?: string | null;
 }
 
