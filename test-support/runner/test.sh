@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.."
 results=test-results
 mkdir -p "$results"
 rm -rf "$results"/steps.tsv "$results"/vitest-*.json "$results"/playwright.json "$results"/timings.json \
-  "$results"/*.log "$results"/parts
+  "$results"/*.log "$results"/parts "$results"/tools.status "$results"/tools.ended
 # .ci/run sets PAYDESK_TEST_T0 before `npm install`, so the total counts the install too.
 started=${PAYDESK_TEST_T0:-$(date +%s)}
 echo "$started" >"$results/started-at"
@@ -89,7 +89,7 @@ export results
 # on the network and the disk).
 tools_start=$(now_ms)
 # Its own session, so a Ctrl-C meant for the tests does not interrupt dpkg halfway.
-setsid --wait bash -c 'bash test-support/runner/install-test-tools.sh; echo $? >"$1/tools.status"' _ "$results" \
+setsid --wait bash -c 'bash test-support/runner/install-test-tools.sh; echo $? >"$1/tools.status"; date +%s%3N >"$1/tools.ended"' _ "$results" \
   >"$results/tools.log" 2>&1 &
 tools_pid=$!
 # However the run ends, apt-get is not left running (holding dpkg's lock) behind it.
@@ -101,7 +101,10 @@ tools_ready() {
   wait "$tools_pid"
   cat "$results/tools.log"
   record "Waiting for the test tools" "$start" 0
-  local took_ms=$(($(stat -c %Y "$results/tools.status" 2>/dev/null || echo $((tools_start / 1000))) * 1000 - tools_start))
+  # When it ended, in ms (a file's mtime has whole seconds only, which could read as before the start).
+  local ended_ms
+  ended_ms=$(cat "$results/tools.ended" 2>/dev/null || echo "$tools_start")
+  local took_ms=$((ended_ms > tools_start ? ended_ms - tools_start : 0))
   printf '%s\t%d.%d\t%s\tpart\n' "Test tools (Chromium's headless shell, nginx, PostgreSQL), in the background" \
     $((took_ms / 1000)) $((took_ms % 1000 / 100)) \
     "$([[ $(cat "$results/tools.status" 2>/dev/null) == 0 ]] && echo ok || echo failed)" >>"$results/steps.tsv"
