@@ -15,6 +15,8 @@ import { insertListInvoices } from "./invoice-rows";
 import { createTestDb, type TestDb } from "./test-db";
 import { insertUser } from "./users";
 import { openedWithdrawalForm } from "./withdrawal-rows";
+import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
+import { syncInvoiceReceipts } from "@/lib/ledger/sync-receipts";
 
 export interface MoneyPeople {
   support: string;
@@ -79,23 +81,27 @@ export async function invoiceThatReceived(
 ): Promise<Invoice> {
   const orderId = newOrderId("inv");
   const paid = input.payments.reduce((sum, amount) => sum.plus(amount), new Decimal(0));
-  await insertListInvoices(db, [
-    {
-      orderId,
-      status: input.status,
-      serviceId: `svc_${orderId}`,
-      serviceStatus: input.status,
-      isFinal: input.isFinal ?? true,
-      currency: input.currency ?? "USDT",
-      network: input.network ?? "TRON",
-      amount: "10.00",
-      cryptoAmount: input.cryptoAmount ?? "10",
-      paidCryptoAmount: paid.toFixed(),
-      customerId: "cust-22",
-      createdBy: input.createdBy,
-      createdAt: new Date().toISOString(),
-    },
-  ]);
+  await insertListInvoices(
+    db,
+    [
+      {
+        orderId,
+        status: input.status,
+        serviceId: `svc_${orderId}`,
+        serviceStatus: input.status,
+        isFinal: input.isFinal ?? true,
+        currency: input.currency ?? "USDT",
+        network: input.network ?? "TRON",
+        amount: "10.00",
+        cryptoAmount: input.cryptoAmount ?? "10",
+        paidCryptoAmount: paid.toFixed(),
+        customerId: "cust-22",
+        createdBy: input.createdBy,
+        createdAt: new Date().toISOString(),
+      },
+    ],
+    { book: false },
+  );
   const [invoice] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
   if (!invoice) throw new Error("invoiceThatReceived: nothing inserted");
   if (input.payments.length > 0) {
@@ -108,6 +114,8 @@ export async function invoiceThatReceived(
       })),
     );
   }
+  // Written past applyServiceInvoice, so its receipts are booked here, as the service's answer would.
+  await syncInvoiceReceipts(db, invoice.id, { kind: "refresh" });
   return invoice;
 }
 
@@ -143,6 +151,8 @@ export async function moveTo(
     .where(eq(withdrawals.id, id))
     .returning();
   if (!row) throw new Error(`moveTo: no withdrawal ${id}`);
+  // Written past transition(), so the books follow here, as they would there.
+  await syncPayoutBooks(db, row, { kind: "repair" });
   return row;
 }
 

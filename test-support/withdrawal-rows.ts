@@ -5,6 +5,7 @@ import { users, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { newFormToken } from "@/lib/order-id";
 import type { ValidWithdrawalForm } from "@/lib/withdrawals/form-schema";
+import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
 
 export const TEST_TRON_ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
@@ -31,7 +32,7 @@ export async function insertWithdrawals(
   rows: TestWithdrawal[],
 ): Promise<Withdrawal[]> {
   if (rows.length === 0) return [];
-  return db
+  const inserted = await db
     .insert(withdrawals)
     .values(
       rows.map(({ createdAt, ...row }) => ({
@@ -50,6 +51,9 @@ export async function insertWithdrawals(
       })),
     )
     .returning();
+  // Written past requestWithdrawal and transition(), so the books follow here.
+  for (const row of inserted) await syncPayoutBooks(db, row, { kind: "repair" });
+  return inserted;
 }
 
 export async function seedWithdrawal(db: Db, requestedBy: string, row: TestWithdrawal): Promise<Withdrawal> {

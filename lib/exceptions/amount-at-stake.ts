@@ -1,8 +1,9 @@
 import Decimal from "decimal.js";
 import { atCoinPrecision } from "@/lib/currencies/coin-precision";
-import { exceptionKind } from "./exception-status";
+import { exceptionKind, type ExceptionFacts } from "./exception-status";
+import { fiatAtInvoiceRate } from "./exception-stake";
 
-export interface StakeInput {
+export interface StakeInput extends ExceptionFacts {
   status: string;
   amount: string;
   fiatCurrency: string;
@@ -40,6 +41,15 @@ export function amountAtStake(invoice: StakeInput): { crypto: string | null; fia
     return {
       crypto: inCoin(minus(excess, refunded)),
       fiat: withUnit(minus(invoice.paidFiatAmount, invoice.amount), invoice.fiatCurrency),
+    };
+  }
+  if (kind === "underpaid" && invoice.status === "paid") {
+    // Paid at the service, short for the merchant after refunds (exception-status.ts).
+    const kept = minus(invoice.paidCryptoAmount, refunded);
+    const short = minus(invoice.cryptoAmount, kept);
+    return {
+      crypto: withUnit(short, invoice.currency),
+      fiat: withUnit(short === null ? null : fiatAtInvoiceRate(short, invoice), invoice.fiatCurrency),
     };
   }
   if (kind === "underpaid") {

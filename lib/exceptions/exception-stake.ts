@@ -13,6 +13,10 @@ export interface StakeInvoice {
   currency: string | null;
   /** What it received in its coin (the ledger's figure: the service's paid amount, else the payments seen). */
   received: string;
+  /** What refunds of it sent back (the ledger's figure). */
+  refunded?: string;
+  /** When it first went wrong; with money refunded, a paid invoice is still short (exception-status.ts). */
+  exceptionSeenAt?: Date | string | null;
 }
 
 /** What an exception puts at stake, as its card leads with it. Amounts are decimal strings. */
@@ -44,7 +48,12 @@ export function fiatAtInvoiceRate(
 
 /** The excess, the missing part or the late payment of an invoice that did not go to plan; null otherwise. */
 export function exceptionStake(invoice: StakeInvoice): ExceptionStake | null {
-  const kind = exceptionKind({ status: invoice.status, paidCryptoAmount: invoice.received });
+  const kind = exceptionKind({
+    status: invoice.status,
+    paidCryptoAmount: invoice.received,
+    exceptionSeenAt: invoice.exceptionSeenAt ?? null,
+    refundedCryptoAmount: invoice.refunded ?? null,
+  });
   if (!kind || !invoice.currency) return null;
   const crypto = stakeInCrypto(kind, invoice);
   if (crypto === null) return null;
@@ -67,6 +76,8 @@ function stakeInCrypto(kind: ExceptionKind, invoice: StakeInvoice): Decimal | nu
   }
   const asked = new Decimal(invoice.cryptoAmount);
   if (kind === "overpaid") return Decimal.max(received.minus(asked), 0);
+  // Paid at the service but short after refunds: what the merchant kept is what came minus what went back.
+  if (invoice.status === "paid") return Decimal.max(asked.minus(received.minus(invoice.refunded ?? 0)), 0);
   // The service's own figure for what is missing when it gave one: it knows its tolerance.
   return invoice.remainingCryptoAmount !== null
     ? new Decimal(invoice.remainingCryptoAmount)

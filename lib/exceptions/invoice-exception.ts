@@ -67,6 +67,8 @@ export async function invoiceException(db: DbOrTx, invoiceId: string): Promise<I
         remainingCryptoAmount: invoice.remainingCryptoAmount,
         currency: invoice.currency,
         received,
+        refunded: ledger?.refundedSoFar ?? "0",
+        exceptionSeenAt: invoice.exceptionSeenAt,
       })
     : null;
   return {

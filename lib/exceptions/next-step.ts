@@ -1,8 +1,11 @@
-import { exceptionKind } from "./exception-status";
+import { exceptionKind, isShortAfterRefunds, type ExceptionFacts } from "./exception-status";
 
 /** What a person should do about an unresolved exception, in a sentence. */
-export function nextStep(row: { status: string; isFinal: boolean; paidCryptoAmount: string | null }): string {
+export function nextStep(row: ExceptionFacts & { isFinal: boolean }): string {
   const kind = exceptionKind(row);
+  if (isShortAfterRefunds(row)) {
+    return "Paid in full after a refund gave money back: refund the rest, invoice what is missing, or accept it.";
+  }
   if (kind === "overpaid") return "Refund the excess, or mark it resolved with how it was settled.";
   if (kind === "underpaid" && !row.isFinal) {
     return "Ask the customer for the rest before the link expires, or accept what came as paid.";

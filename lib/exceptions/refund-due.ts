@@ -1,5 +1,5 @@
 import Decimal from "decimal.js";
-import { holdsShare, plainAmount, refundableLeft } from "./refund-cap";
+import { holdsShare, plainAmount } from "./refund-cap";
 import type { RefundLedger } from "./refund-ledger";
 import { RESOLUTION_LABELS } from "./resolution-labels";
 
@@ -29,7 +29,9 @@ export function whyRefundIsNotDue(
     };
   }
   const others = ledger.refunds.filter((refund) => refund.id !== refundId);
-  const left = refundableLeft({ currency, received, refunds: others });
+  // What the ledger leaves refundable, plus this refund's own share when it holds one.
+  const own = ledger.refunds.find((refund) => refund.id === refundId);
+  const left = new Decimal(ledger.refundable).plus(own && holdsShare(own) ? (own.amount ?? 0) : 0);
   if (new Decimal(amount).gt(left)) {
     const held = others.some(holdsShare) ? " and other refunds hold the rest" : "";
     return {

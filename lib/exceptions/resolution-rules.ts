@@ -1,12 +1,10 @@
-import { exceptionKind, type ExceptionKind } from "./exception-status";
+import { exceptionKind, type ExceptionFacts, type ExceptionKind } from "./exception-status";
 
 /** The ways a person can deal with an exception from its invoice's page. */
 export type ResolutionOption = "refund" | "ask_for_rest" | "accept_as_paid" | "mark_resolved";
 
-export interface ResolvableInvoice {
-  status: string;
+export interface ResolvableInvoice extends ExceptionFacts {
   isFinal: boolean;
-  paidCryptoAmount: string | null;
   creationState: string;
 }
 

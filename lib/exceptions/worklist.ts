@@ -1,6 +1,6 @@
 import "server-only";
-import { asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { invoiceResolutions, invoices, users, withdrawals } from "@/lib/db/schema";
+import { asc, desc, eq, isNull } from "drizzle-orm";
+import { invoiceResolutions, invoices, users } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { amountAtStake } from "./amount-at-stake";
 import { unresolvedExceptionSql } from "./unresolved";
@@ -20,12 +20,10 @@ const invoiceColumns = {
   currency: invoices.currency,
   customerId: invoices.customerId,
   createdAt: invoices.createdAt,
-  /**
-   * What refunds of it paid out so far: the stake of an overpaid or late invoice shrinks by it.
-   * Written with its own alias: in a one-table select Drizzle leaves column names unqualified,
-   * and an unqualified "id" here would be the refund's.
-   */
-  refundedSoFar: sql<string>`(select coalesce(sum(refund.amount), 0)::text from ${withdrawals} refund where refund.refund_of_invoice_id = "invoices"."id" and refund.state = 'paid')`,
+  exceptionSeenAt: invoices.exceptionSeenAt,
+  refundedCryptoAmount: invoices.refundedCryptoAmount,
+  /** What refunds of it sent back, from the ledger: the stake of an overpaid or late invoice shrinks by it. */
+  refundedSoFar: invoices.refundedCryptoAmount,
 };
 
 /**

@@ -2,7 +2,10 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { invoiceEvents, invoices, invoiceTransactions, type Invoice } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
+import { exceptionKind } from "@/lib/exceptions/exception-status";
 import { reopenOnNewMoney } from "@/lib/exceptions/reopen-on-new-money";
+import { evidenceOf } from "@/lib/ledger/evidence";
+import { syncInvoiceReceipts } from "@/lib/ledger/sync-receipts";
 import { notifyInvoiceStatus } from "@/lib/notifications/invoice-events";
 import type { ServiceInvoice } from "@/lib/service";
 import { isOlderNews } from "./evidence";
@@ -87,6 +90,7 @@ export async function applyServiceInvoiceIn(
     // Reads race (webhooks, the loop, a watcher, other instances): the row stays as the newer
     // answer left it, but a payment this answer lists is a fact whenever it is learnt.
     const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
+    if (newTransactions > 0) await syncInvoiceReceipts(tx, invoiceId, evidenceOf(source, actorId));
     return { invoice: local, wasConfirmed, statusChanged: false, newTransactions, olderNews };
   }
   const expiresAt = remote.expiresAt ?? local.expiresAt;
@@ -127,6 +131,11 @@ export async function applyServiceInvoiceIn(
         now,
       }),
       refreshFailures: 0,
+      exceptionSeenAt:
+        local.exceptionSeenAt ??
+        (exceptionKind({ status, paidCryptoAmount: remote.paidCryptoAmount ?? local.paidCryptoAmount })
+          ? now
+          : null),
       updatedAt: now,
     })
     .where(eq(invoices.id, invoiceId))
@@ -146,6 +155,7 @@ export async function applyServiceInvoiceIn(
     await notifyInvoiceStatus(tx, updated, updated.status);
   }
   const newTransactions = await recordTransactions(tx, invoiceId, remote, source);
+  await syncInvoiceReceipts(tx, invoiceId, evidenceOf(source, actorId));
   await reopenOnNewMoney(tx, invoiceId, local, updated, source);
   return { invoice: updated, wasConfirmed, statusChanged, newTransactions, olderNews };
 }

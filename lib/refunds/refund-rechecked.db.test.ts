@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { invoices, invoiceTransactions, notifications } from "@/lib/db/schema";
+import { syncInvoiceReceipts } from "@/lib/ledger/sync-receipts";
 import { approveWithdrawal } from "@/lib/withdrawals/decide";
 import { submitWithdrawal } from "@/lib/withdrawals/submit-withdrawal";
 import { toWithdrawalViews } from "@/lib/withdrawals/withdrawal-view";
@@ -29,6 +30,7 @@ async function refundOfAnUnderpaymentThenCompleted() {
   await db
     .insert(invoiceTransactions)
     .values({ invoiceId: invoice.id, txid: `tx_rest_${invoice.id}`, amount: "1" });
+  await syncInvoiceReceipts(db, invoice.id, { kind: "refresh" });
   return { invoice, refund };
 }
 

@@ -6,6 +6,7 @@ import { transition } from "@/lib/withdrawals/transition";
 import { insertListInvoices } from "@/test-support/invoice-rows";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser } from "@/test-support/users";
+import { moveTo } from "@/test-support/money-rows";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import type { ValidRefundForm } from "./form-schema";
 import { loadRefundLedger } from "@/lib/exceptions/refund-ledger";
@@ -90,8 +91,8 @@ describe("refunding an invoice", () => {
     const invoice = await invoiceThatReceived("underpaid", "3");
     const rejected = await requestRefund(testDb.db, refundForm(invoice.id, "1"), support);
     const failed = await requestRefund(testDb.db, refundForm(invoice.id, "1"), support);
-    await testDb.db.update(withdrawals).set({ state: "rejected" }).where(eq(withdrawals.id, rejected.id));
-    await testDb.db.update(withdrawals).set({ state: "failed" }).where(eq(withdrawals.id, failed.id));
+    await moveTo(testDb.db, rejected.id, "rejected");
+    await moveTo(testDb.db, failed.id, "failed");
     expect((await loadRefundLedger(testDb.db, invoice.id))?.refundable).toBe("2.000000");
   });
 

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
+import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
 import { payoutDifferences } from "./answer-check";
 import { classifyServiceStatus, isNewerServiceStatus } from "./service-status";
 import { staleDeadline } from "./stale-deadline";
@@ -208,6 +209,8 @@ async function record(
     .where(eq(withdrawals.id, row.id))
     .returning();
   if (!updated) throw new Error(`withdrawal ${row.id} vanished under its row lock`);
+  // A fiat payout's crypto amount or a fee learnt from the report moves money in the books.
+  await syncPayoutBooks(tx, updated, { kind: source === "webhook" ? "webhook" : "refresh" });
   if (newer) {
     await recordTrailEntry(tx, {
       withdrawalId: row.id,

@@ -5,6 +5,7 @@ import type { AuditAction } from "@/lib/audit/actions";
 import { RuleError } from "@/lib/auth/rule-error";
 import { auditLog, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
+import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
 import { notifyCloseProposed } from "@/lib/notifications/withdrawal-events";
 import { lockForReview } from "./review";
 import { classifyServiceStatus } from "./service-status";
@@ -175,6 +176,7 @@ async function noteInPlace(
     .where(eq(withdrawals.id, withdrawal.id))
     .returning();
   if (!updated) throw new Error(`withdrawal ${withdrawal.id} vanished under its row lock`);
+  await syncPayoutBooks(tx, updated, { kind: "person", actorId: entry.actorId });
   await recordTrailEntry(tx, {
     withdrawalId: withdrawal.id,
     source: "user",

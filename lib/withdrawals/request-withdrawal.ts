@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
 import { notifyWithdrawalMove } from "@/lib/notifications/withdrawal-events";
 import { newOrderId } from "@/lib/order-id";
 import { fiatValueOf, requiredApprovals } from "./approval-policy";
@@ -79,6 +80,7 @@ export async function insertRequest(
     .onConflictDoNothing({ target: [withdrawals.requestedBy, withdrawals.requestToken] })
     .returning();
   if (!created) return null;
+  await syncPayoutBooks(tx, created, { kind: "request", actorId: request.actorId ?? request.requestedBy });
   await recordTrailEntry(tx, {
     withdrawalId: created.id,
     action: "withdrawal.requested",

@@ -5,6 +5,8 @@ import type { AuditAction } from "@/lib/audit/actions";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { followRefunds } from "@/lib/exceptions/follow-refunds";
+import { evidenceOf } from "@/lib/ledger/evidence";
+import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
 import { notifyWithdrawalMove } from "@/lib/notifications/withdrawal-events";
 import {
   NEEDS_A_PERSON,
@@ -46,6 +48,7 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
       .where(and(eq(withdrawals.id, id), eq(withdrawals.state, before.state)))
       .returning();
     if (!after) return null;
+    await syncPayoutBooks(tx, after, evidenceOf(input.source, input.actorId));
     await recordTrailEntry(tx, {
       withdrawalId: id,
       action: auditActionOf(input.event, before.state),

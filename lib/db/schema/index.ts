@@ -16,3 +16,4 @@ export * from "./passkeys";
 export * from "./outbox";
 export * from "./mail-preferences";
 export * from "./unmatched-reports";
+export * from "./ledger";

@@ -69,6 +69,13 @@ export const invoices = pgTable(
      * Null once confirmed or refused, and when the loop gave up (a person sends it again).
      */
     nextSendAt: timestamp("next_send_at", { withTimezone: true }),
+    /**
+     * What refunds of it sent back (paid, or on their way), kept from the ledger in the same
+     * transaction as each refund's move; the worklist reads it without summing entries.
+     */
+    refundedCryptoAmount: numeric("refunded_crypto_amount").notNull().default("0"),
+    /** When Paydesk first saw it go wrong (overpaid, underpaid, paid after expiry); null if it never did. */
+    exceptionSeenAt: timestamp("exception_seen_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("invoices_order_id_key").on(table.orderId),
@@ -80,10 +87,10 @@ export const invoices = pgTable(
     index("invoices_customer_idx").on(table.customerId, table.createdAt.desc()),
     // The worklist: exceptions oldest first. The predicate is lib/exceptions/exception-status.ts's
     // exceptionSql, written out the same so the planner can use this index for it.
-    index("invoices_exceptions_idx")
+    index("invoices_open_exceptions_idx")
       .on(table.createdAt, table.id)
       .where(
-        sql`${table.creationState} = 'created' and (${table.status} in ('overpaid', 'underpaid') or (${table.status} = 'expired' and ${table.paidCryptoAmount} > 0))`,
+        sql`${table.creationState} = 'created' and (${table.status} in ('overpaid', 'underpaid') or (${table.status} = 'expired' and ${table.paidCryptoAmount} > 0) or (${table.status} = 'paid' and ${table.exceptionSeenAt} is not null and ${table.refundedCryptoAmount} > 0))`,
       ),
     index("invoices_refresh_due_idx")
       .on(table.nextRefreshAt)
