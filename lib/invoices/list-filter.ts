@@ -37,12 +37,17 @@ export type InvoiceListParams = z.infer<typeof invoiceListParamsSchema>;
 /** What narrows the list; the export uses only this part. `mine` becomes the viewer's id. */
 export type InvoiceListFilter = Pick<InvoiceListParams, "status" | "q" | "dateFrom" | "dateTo"> & {
   createdBy?: string;
+  /** The reader's zone: the dates are their calendar days. */
+  timeZone?: string;
 };
 
-/** The filter for this viewer: "created by me" is their own id. */
-export function invoiceFilterFor(params: InvoiceListParams, viewerId: string): InvoiceListFilter {
+/** The filter for this viewer: "created by me" is their own id, the dates are days in their zone. */
+export function invoiceFilterFor(
+  params: InvoiceListParams,
+  viewer: { id: string; timeZone: string },
+): InvoiceListFilter {
   const { status, q, dateFrom, dateTo, mine } = params;
-  return { status, q, dateFrom, dateTo, createdBy: mine ? viewerId : undefined };
+  return { status, q, dateFrom, dateTo, createdBy: mine ? viewer.id : undefined, timeZone: viewer.timeZone };
 }
 
 type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;

@@ -136,4 +136,15 @@ describe("filters", () => {
     );
     expect(await ids({ dateTo: "2025-01-10" })).toEqual(await expectedOrder(sql`created_at < '2025-01-11'`));
   });
+
+  it("reads the dates as days in the reader's zone", async () => {
+    // In Berlin (UTC+1 in January) 12 January runs from 11 Jan 23:00 to 12 Jan 23:00 UTC:
+    // order-03 (12 Jan 00:00 UTC) is on it, order-04 (12 Jan 23:59:59 UTC) is on the 13th.
+    const berlin = { dateFrom: "2025-01-12", dateTo: "2025-01-12", timeZone: "Europe/Berlin" };
+    expect(await ids(berlin)).toEqual(
+      await expectedOrder(sql`created_at >= '2025-01-11T23:00:00Z' and created_at < '2025-01-12T23:00:00Z'`),
+    );
+    expect(await ids(berlin)).toContain("order-03");
+    expect(await ids(berlin)).not.toContain("order-04");
+  });
 });

@@ -42,7 +42,10 @@ afterAll(() => testDb.close());
 
 const page = (raw: Record<string, string>, viewer: string) => {
   const params = parseInvoiceListParams(raw);
-  return listInvoices(testDb.db, { ...invoiceFilterFor(params, viewer), limit: params.limit });
+  return listInvoices(testDb.db, {
+    ...invoiceFilterFor(params, { id: viewer, timeZone: "UTC" }),
+    limit: params.limit,
+  });
 };
 
 describe("the invoice list", () => {

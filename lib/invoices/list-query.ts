@@ -6,7 +6,7 @@ import {
   keysetOrder,
   type KeysetCursor,
 } from "@/lib/db/keyset";
-import { withinUtcDays } from "@/lib/db/date-range";
+import { withinDays } from "@/lib/display/day-range";
 import { unresolvedExceptionSql } from "@/lib/exceptions/unresolved";
 import { UNRESOLVED_FILTER, type InvoiceListFilter } from "./list-filter";
 
@@ -62,7 +62,7 @@ export function filterConditions(filter: InvoiceListFilter): SQL[] {
     );
     if (search) conditions.push(search);
   }
-  conditions.push(...withinUtcDays(invoices.createdAt, filter));
+  conditions.push(...withinDays(invoices.createdAt, filter));
   return conditions;
 }
 

@@ -21,6 +21,7 @@ beforeAll(async () => {
       serviceFee: "1.5",
       servicePayoutAmount: "8.5",
       serviceTxid: "tx-formula",
+      serviceUpdatedAt: new Date("2025-01-02T08:30:00Z"),
       customerId: '=HYPERLINK("http://evil")',
       reason: '+cmd|" /C calc"!A0, "quoted"\nnext line',
       createdAt: "2025-01-01T12:00:00.123456Z",
@@ -89,12 +90,14 @@ describe("withdrawal CSV export", () => {
       fee_reported: "true",
       amount_received: "8.5",
       transaction_id: "tx-formula",
+      paid_at: "2025-01-02T08:30:00.000Z",
       customer_id: `'=HYPERLINK("http://evil")`,
       reason: `'+cmd|" /C calc"!A0, "quoted"\nnext line`,
       requested_by: "req@example.test",
       created_at: "2025-01-01T12:00:00.123456Z",
     });
     expect(record(1)).toMatchObject({
+      paid_at: "",
       amount: "",
       fiat_amount: "100.50",
       fiat_currency: "EUR",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   type CsvColumns,
@@ -7,7 +7,7 @@ import {
   neutraliseFormula,
   readKeysetBatches,
 } from "@/lib/csv/stream-csv";
-import { invoices, users, withdrawals } from "@/lib/db/schema";
+import { invoices, ledgerEntries, users, withdrawals } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import type { KeysetCursor } from "@/lib/db/keyset";
 import type { WithdrawalListFilter } from "./list-filter";
@@ -23,6 +23,15 @@ export const CSV_EXPORT_BATCH_SIZE = 1000;
 /** The payout a row was sent again for (Send again), for its order id. */
 const resentFor = alias(withdrawals, "resent_for");
 
+/**
+ * When a paid payout was paid: the time its paid entry in the ledger says the money moved (the
+ * service's report, or when finance recorded it). Qualified by hand: Drizzle leaves a one-table
+ * select's columns bare.
+ */
+const paidAtSql = sql<
+  string | null
+>`case when ${withdrawals.state} = 'paid' then (select to_char(max(paid.moved_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${ledgerEntries} as paid where paid.withdrawal_id = "withdrawals"."id" and paid.kind = 'paid') end`;
+
 const exportColumns = {
   id: withdrawals.id,
   order_id: withdrawals.orderId,
@@ -36,6 +45,7 @@ const exportColumns = {
   fee: withdrawals.serviceFee,
   amount_received: withdrawals.servicePayoutAmount,
   transaction_id: withdrawals.serviceTxid,
+  paid_at: paidAtSql,
   currency: withdrawals.currency,
   network: withdrawals.network,
   address: withdrawals.address,
@@ -81,6 +91,7 @@ const csvColumns = {
   fee_reported: (row) => (row.fee === null ? "false" : "true"),
   amount_received: (row) => row.amount_received ?? "",
   transaction_id: (row) => neutraliseFormula(row.transaction_id),
+  paid_at: (row) => row.paid_at ?? "",
   currency: (row) => neutraliseFormula(row.currency),
   network: (row) => neutraliseFormula(row.network),
   address: (row) => neutraliseFormula(row.address),

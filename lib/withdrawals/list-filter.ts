@@ -35,12 +35,17 @@ export type WithdrawalListParams = z.infer<typeof withdrawalListParamsSchema>;
 /** What narrows the list; the export uses only this part. `mine` becomes the viewer's id. */
 export type WithdrawalListFilter = Pick<WithdrawalListParams, "state" | "q" | "dateFrom" | "dateTo"> & {
   requestedBy?: string;
+  /** The reader's zone: the dates are their calendar days. */
+  timeZone?: string;
 };
 
-/** The filter for this viewer: "requested by me" is their own id. */
-export function withdrawalFilterFor(params: WithdrawalListParams, viewerId: string): WithdrawalListFilter {
+/** The filter for this viewer: "requested by me" is their own id, the dates are days in their zone. */
+export function withdrawalFilterFor(
+  params: WithdrawalListParams,
+  viewer: { id: string; timeZone: string },
+): WithdrawalListFilter {
   const { state, q, dateFrom, dateTo, mine } = params;
-  return { state, q, dateFrom, dateTo, requestedBy: mine ? viewerId : undefined };
+  return { state, q, dateFrom, dateTo, requestedBy: mine ? viewer.id : undefined, timeZone: viewer.timeZone };
 }
 
 type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;

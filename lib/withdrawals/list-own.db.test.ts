@@ -22,7 +22,7 @@ afterAll(() => testDb.close());
 const orderIds = async (raw: Record<string, string>, viewer: string) => {
   const params = parseWithdrawalListParams(raw);
   const page = await listWithdrawals(testDb.db, {
-    ...withdrawalFilterFor(params, viewer),
+    ...withdrawalFilterFor(params, { id: viewer, timeZone: "UTC" }),
     limit: params.limit,
   });
   return page.rows.map((row) => row.orderId);

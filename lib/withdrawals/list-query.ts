@@ -6,7 +6,7 @@ import {
   keysetOrder,
   type KeysetCursor,
 } from "@/lib/db/keyset";
-import { withinUtcDays } from "@/lib/db/date-range";
+import { withinDays } from "@/lib/display/day-range";
 import type { WithdrawalListFilter } from "./list-filter";
 
 /**
@@ -34,7 +34,7 @@ export function filterConditions(filter: WithdrawalListFilter): SQL[] {
     );
     if (search) conditions.push(search);
   }
-  conditions.push(...withinUtcDays(withdrawals.createdAt, filter));
+  conditions.push(...withinDays(withdrawals.createdAt, filter));
   return conditions;
 }
 

@@ -3,6 +3,7 @@ import { InvoiceListView } from "@/components/invoices/list/invoice-list-view";
 import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
+import { displayPreferencesOf } from "@/lib/display/preferences";
 import { refusedSearch } from "@/lib/validation/text";
 import { hasInvoiceFilter, invoiceFilterFor, parseInvoiceListParams } from "@/lib/invoices/list-filter";
 import { hasAnyInvoice, listInvoices } from "@/lib/invoices/list-invoices";
@@ -18,7 +19,7 @@ export default async function InvoicesPage({
   const raw = await searchParams;
   const params = parseInvoiceListParams(raw);
   const db = await getDb();
-  const filter = invoiceFilterFor(params, user.id);
+  const filter = invoiceFilterFor(params, { id: user.id, timeZone: displayPreferencesOf(user).timeZone });
   const page = await listInvoices(db, {
     ...filter,
     limit: params.limit,

@@ -3,6 +3,7 @@ import { WithdrawalListView } from "@/components/withdrawals/list/withdrawal-lis
 import { requirePermission } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { getDb } from "@/lib/db/client";
+import { displayPreferencesOf } from "@/lib/display/preferences";
 import { refusedSearch } from "@/lib/validation/text";
 import {
   hasWithdrawalFilter,
@@ -22,7 +23,7 @@ export default async function WithdrawalsPage({
   const raw = await searchParams;
   const params = parseWithdrawalListParams(raw);
   const db = await getDb();
-  const filter = withdrawalFilterFor(params, user.id);
+  const filter = withdrawalFilterFor(params, { id: user.id, timeZone: displayPreferencesOf(user).timeZone });
   const page = await listWithdrawals(db, {
     ...filter,
     limit: params.limit,

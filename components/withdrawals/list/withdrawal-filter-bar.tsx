@@ -40,10 +40,10 @@ export function WithdrawalFilterBar({
         placeholder="Exact address, order id or customer id"
         refused={refusedSearch}
       />
-      <FilterField id="filter-from" label="From (UTC)">
+      <FilterField id="filter-from" label="From">
         <Input id="filter-from" name="dateFrom" type="date" defaultValue={params.dateFrom ?? ""} />
       </FilterField>
-      <FilterField id="filter-to" label="To (UTC)">
+      <FilterField id="filter-to" label="To">
         <Input id="filter-to" name="dateTo" type="date" defaultValue={params.dateTo ?? ""} />
       </FilterField>
       <MineFilter checked={params.mine === "1"} label="Requested by me" />

@@ -5,6 +5,7 @@ import { csvResponse } from "@/lib/csv/stream-csv";
 import { recordAudit } from "@/lib/audit/record";
 import { requestActor } from "@/lib/audit/request-actor";
 import { getDbHandle } from "@/lib/db/client";
+import { displayPreferencesOf } from "@/lib/display/preferences";
 import { hasUnsafeSearchParam } from "@/lib/validation/text";
 import { exportFileName, exportCsvStream } from "@/lib/invoices/csv-export";
 import { copyExportStream } from "@/lib/invoices/csv-export-copy";
@@ -21,7 +22,10 @@ export async function GET(request: NextRequest) {
     return new Response("The filter holds an invisible control character: remove it.", { status: 400 });
   }
   const params = parseInvoiceListParams(request.nextUrl.searchParams);
-  const filter = invoiceFilterFor(params, session.user.id);
+  const filter = invoiceFilterFor(params, {
+    id: session.user.id,
+    timeZone: displayPreferencesOf(session.user).timeZone,
+  });
   const { db, pgPool } = await getDbHandle();
   await recordAudit(db, await requestActor(session.user), {
     action: "csv.exported",

@@ -5,6 +5,7 @@ import { csvResponse } from "@/lib/csv/stream-csv";
 import { recordAudit } from "@/lib/audit/record";
 import { requestActor } from "@/lib/audit/request-actor";
 import { getDb } from "@/lib/db/client";
+import { displayPreferencesOf } from "@/lib/display/preferences";
 import { hasUnsafeSearchParam } from "@/lib/validation/text";
 import { exportCsvStream, exportFileName } from "@/lib/withdrawals/csv-export";
 import { parseWithdrawalListParams, withdrawalFilterFor } from "@/lib/withdrawals/list-filter";
@@ -20,7 +21,10 @@ export async function GET(request: NextRequest) {
     return new Response("The filter holds an invisible control character: remove it.", { status: 400 });
   }
   const params = parseWithdrawalListParams(request.nextUrl.searchParams);
-  const filter = withdrawalFilterFor(params, session.user.id);
+  const filter = withdrawalFilterFor(params, {
+    id: session.user.id,
+    timeZone: displayPreferencesOf(session.user).timeZone,
+  });
   const db = await getDb();
   await recordAudit(db, await requestActor(session.user), {
     action: "csv.exported",
