@@ -51,7 +51,7 @@ export function LedgerLinesTable({ lines, notShown }: { lines: LedgerLine[]; not
               </TableCell>
               <TableCell
                 label="Transaction"
-                className="max-w-48 font-mono text-xs"
+                className="max-w-48 truncate font-mono text-xs"
                 title={line.txid ?? undefined}
               >
                 <span className="block truncate">{line.txid ?? "—"}</span>
