@@ -9,6 +9,7 @@ import type { Db } from "@/lib/db/types";
 import { newOrderId } from "@/lib/order-id";
 import { userActor } from "@/lib/audit/user-actor";
 import { resolveException } from "@/lib/exceptions/resolve-exception";
+import { confirmPaid, proposePaid } from "@/lib/withdrawals/record-paid";
 import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
 import type { ValidRefundForm } from "@/lib/refunds/form-schema";
 import { insertListInvoices } from "./invoice-rows";
@@ -166,4 +167,23 @@ export async function withdrawalById(db: Db, id: string): Promise<Withdrawal> {
 export async function submittedPayout(db: Db, people: MoneyPeople, amount: string): Promise<Withdrawal> {
   const payout = await requestWithdrawal(db, openedWithdrawalForm({ amount }), people.support);
   return moveTo(db, payout.id, "submitted", { serviceId: `svc_${payout.orderId}`, serviceStatus: "process" });
+}
+
+/**
+ * Record paid as finance does it: one person proposes what the service's back office shows (the
+ * payout's own amount, the transaction `txid`), a second, different one confirms.
+ */
+export async function recordPaidByTwo(
+  db: Db,
+  id: string,
+  people: { proposer: string; confirmer: string },
+  txid: string,
+): Promise<Withdrawal> {
+  const payout = await withdrawalById(db, id);
+  await proposePaid(db, id, people.proposer, {
+    amount: payout.amount ?? payout.serviceAmount ?? "",
+    txid,
+    note: "The service's back office shows it paid.",
+  });
+  return confirmPaid(db, id, people.confirmer);
 }

@@ -5,7 +5,8 @@ import type { PayoutNeedingAttention } from "@/lib/withdrawals/attention";
 
 /**
  * Finance's worklist: payouts that wait for one of them (refused or failed by the service, to
- * review, in conflict with the service, or waiting for a second person to confirm a close),
+ * review, in conflict with the service, or waiting for a second person to confirm a close or a
+ * record of it paid),
  * longest waiting first, with the amount at stake and what to do next.
  */
 export function PayoutsWorklist({ rows }: { rows: PayoutNeedingAttention[] }) {
@@ -46,6 +47,12 @@ export function PayoutsWorklist({ rows }: { rows: PayoutNeedingAttention[] }) {
                   <p className="text-slate-800">
                     Closing proposed by {row.closeProposed.by ?? "someone in finance"}: “
                     {row.closeProposed.reason}”
+                  </p>
+                ) : null}
+                {row.paidProposed ? (
+                  <p className="text-slate-800">
+                    Recording it paid proposed by {row.paidProposed.by ?? "someone in finance"}: transaction{" "}
+                    <code className="break-all">{row.paidProposed.txid}</code>
                   </p>
                 ) : null}
                 <p className="text-slate-600">{row.nextStep}</p>

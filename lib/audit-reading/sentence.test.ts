@@ -343,6 +343,19 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     entry: { ...fran, ...aWithdrawal, before: { state: "needs_review" }, after: { state: "needs_review" } },
     reads: "Fran Finance declined closing withdrawal wd_1 of 50.00 USDT",
   },
+  "withdrawal.paid_proposed": {
+    entry: {
+      ...fran,
+      ...aWithdrawal,
+      before: { state: "conflict" },
+      after: { state: "conflict", amount: "50", txid: "abc" },
+    },
+    reads: `Fran Finance proposed recording withdrawal wd_1 of 50.00 USDT as ${STATE.paid}`,
+  },
+  "withdrawal.paid_declined": {
+    entry: { ...fran, ...aWithdrawal, before: { state: "conflict" }, after: { state: "conflict" } },
+    reads: `Fran Finance declined recording withdrawal wd_1 of 50.00 USDT as ${STATE.paid}`,
+  },
   "withdrawal.recorded_paid": {
     entry: {
       ...fran,

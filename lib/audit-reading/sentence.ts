@@ -322,6 +322,18 @@ const SENTENCES: Record<AuditAction, Build> = {
     " declined closing ",
     ...withdrawalParts(entry, reader),
   ],
+  "withdrawal.paid_proposed": (entry, reader, who) => [
+    who,
+    " proposed recording ",
+    ...withdrawalParts(entry, reader),
+    ` as ${WITHDRAWAL_STATE_LABELS.paid}`,
+  ],
+  "withdrawal.paid_declined": (entry, reader, who) => [
+    who,
+    " declined recording ",
+    ...withdrawalParts(entry, reader),
+    ` as ${WITHDRAWAL_STATE_LABELS.paid}`,
+  ],
   "withdrawal.recorded_paid": (entry, reader, who) => [
     who,
     " recorded ",

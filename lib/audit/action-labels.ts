@@ -39,6 +39,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "withdrawal.closed": "Withdrawal closed",
   "withdrawal.close_proposed": "Closing a withdrawal proposed",
   "withdrawal.close_declined": "Closing a withdrawal declined",
+  "withdrawal.paid_proposed": "Recording a withdrawal paid proposed",
+  "withdrawal.paid_declined": "Recording a withdrawal paid declined",
   "withdrawal.recorded_paid": "Withdrawal recorded as paid out",
   "withdrawal.state_changed": "Withdrawal moved",
   "settings.changed": "Approval rule changed",

@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   "withdrawal.closed",
   "withdrawal.close_proposed",
   "withdrawal.close_declined",
+  "withdrawal.paid_proposed",
+  "withdrawal.paid_declined",
   "withdrawal.recorded_paid",
   "withdrawal.state_changed",
   "settings.changed",

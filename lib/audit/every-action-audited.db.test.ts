@@ -482,10 +482,25 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     audit: "withdrawal.close_declined",
     input: async () => ({ id: (await closeProposed("wd_audited_review_3")).id }),
   },
-  recordPaidWithdrawalAction: {
+  proposePaidAction: {
     as: "finance",
+    audit: "withdrawal.paid_proposed",
+    input: async () => ({
+      id: (await needingReview("wd_audited_review_4")).id,
+      amount: "10",
+      txid: "0xfeedbeef",
+      note: "Paid in the service's back office.",
+    }),
+  },
+  confirmPaidAction: {
+    as: "finance2",
     audit: "withdrawal.recorded_paid",
-    input: async () => ({ id: (await needingReview("wd_audited_review_4")).id, txid: "0xfeedbeef" }),
+    input: async () => ({ id: (await paidProposed("wd_audited_review_5")).id }),
+  },
+  declinePaidAction: {
+    as: "finance2",
+    audit: "withdrawal.paid_declined",
+    input: async () => ({ id: (await paidProposed("wd_audited_review_6")).id }),
   },
   cancelWithdrawalAction: {
     as: "support",
@@ -525,6 +540,18 @@ const closeProposed = (orderId: string) =>
     closeProposedBy: people.finance?.id,
     closeProposedAt: new Date(),
     closeProposedReason: "Nothing in the service's back office.",
+  });
+
+/** A payout that needs review, with finance's proposal to record it paid waiting for a second person. */
+const paidProposed = (orderId: string) =>
+  seedWithdrawal(testDb.db, people.support?.id ?? "", {
+    orderId,
+    state: "needs_review",
+    paidProposedBy: people.finance?.id,
+    paidProposedAt: new Date(),
+    paidProposedAmount: "10",
+    paidProposedTxid: "0xfeedbeef",
+    paidProposedNote: "Paid in the service's back office.",
   });
 
 async function requested(orderId: string): Promise<string> {

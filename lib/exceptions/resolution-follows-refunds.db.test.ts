@@ -3,11 +3,11 @@ import { invoiceEvents, notifications } from "@/lib/db/schema";
 import { requestRefund } from "@/lib/refunds/request-refund";
 import { applyServiceReport } from "@/lib/withdrawals/apply-service-report";
 import { closeWithdrawal, confirmNothingSent } from "@/lib/withdrawals/close";
-import { recordPaidAtService } from "@/lib/withdrawals/review";
 import {
   invoiceThatReceived,
   moveTo,
   openMoneyTestDb,
+  recordPaidByTwo,
   refundForm,
   withdrawalById,
 } from "@/test-support/money-rows";
@@ -15,6 +15,8 @@ import { invoiceException } from "./invoice-exception";
 import { listUnresolvedExceptions } from "./worklist";
 
 const money = openMoneyTestDb();
+
+const twoInFinance = () => ({ proposer: money.people.finance1, confirmer: money.people.finance2 });
 
 const onWorklist = async (invoiceId: string) =>
   (await listUnresolvedExceptions(money.db, 500)).some((row) => row.id === invoiceId);
@@ -71,7 +73,7 @@ describe("issue 34 case 1: a resolution follows the refunds both ways", () => {
   it("the same after Record paid followed by a fail report", async () => {
     const { invoice, refund } = await overpaidWithSentRefund();
     await moveTo(money.db, refund.id, "needs_review");
-    await recordPaidAtService(money.db, refund.id, money.people.finance1, "tx-seen-in-the-explorer");
+    await recordPaidByTwo(money.db, refund.id, twoInFinance(), "tx-seen-in-the-explorer");
     expect((await invoiceException(money.db, invoice.id))?.resolution).toMatchObject({ how: "refunded" });
 
     await failedAfterPaidAndClosed(refund);
@@ -87,7 +89,7 @@ describe("issue 34 case 1: a resolution follows the refunds both ways", () => {
     await applyServiceReport(money.db, { orderId: refund.orderId, status: "paid" }, "webhook");
     await applyServiceReport(money.db, { orderId: refund.orderId, status: "fail" }, "webhook");
     expect((await invoiceException(money.db, invoice.id))?.resolution).toBeNull();
-    await recordPaidAtService(money.db, refund.id, money.people.finance1, "tx-after-all");
+    await recordPaidByTwo(money.db, refund.id, twoInFinance(), "tx-after-all");
     expect((await invoiceException(money.db, invoice.id))?.resolution).toMatchObject({ how: "refunded" });
     expect(await onWorklist(invoice.id)).toBe(false);
   });

@@ -104,6 +104,23 @@ export async function notifyCloseProposed(
   });
 }
 
+/** A proposal to record a payout paid from the service's back office waits for a second person in finance. */
+export async function notifyPaidProposed(
+  db: DbOrTx,
+  withdrawal: NotifiedWithdrawal & { paidProposedBy: string | null; paidProposedTxid: string | null },
+): Promise<void> {
+  const others = (await peopleWhoMay(db, "withdrawals:approve")).filter(
+    (id) => id !== withdrawal.requestedBy && id !== withdrawal.paidProposedBy,
+  );
+  await notify(db, others, {
+    kind: "withdrawal.paid_proposed",
+    object: { type: "withdrawal", id: withdrawal.id },
+    message: `Recording withdrawal ${withdrawal.orderId} (${amountOf(withdrawal)}) as paid waits for a second person to confirm it: the service's back office shows transaction ${withdrawal.paidProposedTxid ?? "?"}.`,
+    dedupeKey: `withdrawal:${withdrawal.id}:paid_proposed:${withdrawal.updatedAt.getTime()}`,
+    mailCategory: "payout_attention",
+  });
+}
+
 async function financeOtherThanThoseInvolved(
   db: DbOrTx,
   withdrawal: NotifiedWithdrawal,

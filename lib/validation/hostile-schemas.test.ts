@@ -12,6 +12,7 @@ import { parseWebhookFilter } from "@/lib/webhooks/list-filter";
 import { emptyWithdrawalForm, withdrawalFormSchema } from "@/lib/withdrawals/form-schema";
 import { parseWithdrawalListParams } from "@/lib/withdrawals/list-filter";
 import { rejectWithdrawalSchema } from "@/lib/withdrawals/reject-schema";
+import { proposePaidSchema, recordPaidFormSchema } from "@/lib/withdrawals/review-schemas";
 import { thresholdFormSchema } from "@/lib/withdrawals/threshold-schema";
 import { holdsNoUnsafeText, hostileRecord, hostileText, withUnsafeField } from "@/test-support/hostile-input";
 
@@ -85,6 +86,18 @@ const SCHEMAS: { name: string; schema: z.ZodType; base: Record<string, unknown>;
     schema: rejectWithdrawalSchema,
     base: { id: ID, reason: "wrong address" },
     text: ["id", "reason"],
+  },
+  {
+    name: "record paid form",
+    schema: recordPaidFormSchema("USDT"),
+    base: { amount: "5", txid: "0xabc", note: "seen in the back office" },
+    text: ["amount", "txid", "note"],
+  },
+  {
+    name: "propose paid",
+    schema: proposePaidSchema,
+    base: { id: ID, amount: "5", txid: "0xabc", note: "seen in the back office" },
+    text: ["id", "amount", "txid", "note"],
   },
   {
     name: "threshold",

@@ -15,8 +15,9 @@ import { withdrawalFormSchema } from "./form-schema";
 import { rejectWithdrawalSchema } from "./reject-schema";
 import { closeWithdrawalSchema } from "./close-schema";
 import { closeWithdrawal, confirmNothingSent, declineClose } from "./close";
-import { keepRetrying, recordPaidAtService } from "./review";
-import { recordPaidSchema } from "./review-schemas";
+import { confirmPaid, declinePaid, proposePaid } from "./record-paid";
+import { keepRetrying } from "./review";
+import { proposePaidSchema } from "./review-schemas";
 import { sendAgain } from "./send-again";
 import { requestWithdrawal } from "./request-withdrawal";
 import { changeApprovalThreshold } from "./settings";
@@ -140,13 +141,35 @@ export const declineCloseAction = defineAction({
   },
 });
 
-export const recordPaidWithdrawalAction = defineAction({
+export const proposePaidAction = defineAction({
   permission: "withdrawals:approve",
-  schema: recordPaidSchema,
-  handler: async ({ id, txid }, { db, user }) => {
-    await recordPaidAtService(db, id, user.id, txid);
+  schema: proposePaidSchema,
+  handler: async ({ id, ...form }, { db, user }) => {
+    await proposePaid(db, id, user.id, form);
     revalidatePath("/withdrawals");
-    return { message: "Recorded as paid out, with its transaction reference." };
+    return {
+      message: "Proposed. It is recorded paid once a second person in finance confirms it.",
+    };
+  },
+});
+
+export const confirmPaidAction = defineAction({
+  permission: "withdrawals:approve",
+  schema: idSchema,
+  handler: async ({ id }, { db, user }) => {
+    await confirmPaid(db, id, user.id);
+    revalidatePath("/withdrawals");
+    return { message: "Confirmed: recorded as paid out, with its transaction id." };
+  },
+});
+
+export const declinePaidAction = defineAction({
+  permission: "withdrawals:approve",
+  schema: idSchema,
+  handler: async ({ id }, { db, user }) => {
+    await declinePaid(db, id, user.id);
+    revalidatePath("/withdrawals");
+    return { message: "Not recorded paid. It stays on the worklist." };
   },
 });
 

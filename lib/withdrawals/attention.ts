@@ -18,6 +18,7 @@ const waitsForAPerson = or(
 );
 
 const proposer = alias(users, "proposer");
+const paidProposer = alias(users, "paid_proposer");
 
 export async function listPayoutsNeedingAttention(db: DbOrTx, limit = 50) {
   const rows = await db
@@ -25,32 +26,37 @@ export async function listPayoutsNeedingAttention(db: DbOrTx, limit = 50) {
       withdrawal: withdrawals,
       requester: users.email,
       proposer: proposer.email,
+      paidProposer: paidProposer.email,
       refundOfOrderId: invoices.orderId,
     })
     .from(withdrawals)
     .leftJoin(users, eq(users.id, withdrawals.requestedBy))
     .leftJoin(proposer, eq(proposer.id, withdrawals.closeProposedBy))
+    .leftJoin(paidProposer, eq(paidProposer.id, withdrawals.paidProposedBy))
     .leftJoin(invoices, eq(invoices.id, withdrawals.refundOfInvoiceId))
     .where(waitsForAPerson)
     .orderBy(asc(withdrawals.updatedAt), asc(withdrawals.id))
     .limit(limit);
-  return rows.map(({ withdrawal, requester, proposer: proposedBy, refundOfOrderId }) => ({
-    id: withdrawal.id,
-    orderId: withdrawal.orderId,
-    state: withdrawal.state,
-    atStake: describeAmount(withdrawal),
-    network: withdrawal.network,
-    reviewReason: withdrawal.reviewReason,
-    closeProposed: withdrawal.closeProposedBy
-      ? { by: proposedBy, reason: withdrawal.closeProposedReason }
-      : null,
-    nextStep: payoutNextStep(withdrawal),
-    requestedBy: requester,
-    refundOf: withdrawal.refundOfInvoiceId
-      ? { invoiceId: withdrawal.refundOfInvoiceId, orderId: refundOfOrderId }
-      : null,
-    since: withdrawal.updatedAt.toISOString(),
-  }));
+  return rows.map(
+    ({ withdrawal, requester, proposer: proposedBy, paidProposer: paidBy, refundOfOrderId }) => ({
+      id: withdrawal.id,
+      orderId: withdrawal.orderId,
+      state: withdrawal.state,
+      atStake: describeAmount(withdrawal),
+      network: withdrawal.network,
+      reviewReason: withdrawal.reviewReason,
+      closeProposed: withdrawal.closeProposedBy
+        ? { by: proposedBy, reason: withdrawal.closeProposedReason }
+        : null,
+      paidProposed: withdrawal.paidProposedBy ? { by: paidBy, txid: withdrawal.paidProposedTxid } : null,
+      nextStep: payoutNextStep(withdrawal),
+      requestedBy: requester,
+      refundOf: withdrawal.refundOfInvoiceId
+        ? { invoiceId: withdrawal.refundOfInvoiceId, orderId: refundOfOrderId }
+        : null,
+      since: withdrawal.updatedAt.toISOString(),
+    }),
+  );
 }
 
 export type PayoutNeedingAttention = Awaited<ReturnType<typeof listPayoutsNeedingAttention>>[number];

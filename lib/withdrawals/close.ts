@@ -1,16 +1,13 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { AuditAction } from "@/lib/audit/actions";
 import { RuleError } from "@/lib/auth/rule-error";
-import { auditLog, withdrawals, type Withdrawal } from "@/lib/db/schema";
+import { auditLog, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
-import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
 import { notifyCloseProposed } from "@/lib/notifications/withdrawal-events";
+import { noteInPlace } from "./note-in-place";
 import { lockForReview } from "./review";
 import { classifyServiceStatus } from "./service-status";
 import { statesAllowing } from "./state-machine";
-import { recordTrailEntry } from "./trail";
 import { transition } from "./transition";
 
 /**
@@ -57,6 +54,9 @@ export async function closeWithdrawal(
       );
     }
     refuseWhenReportedPaid(withdrawal);
+    if (withdrawal.paidProposedBy) {
+      throw new RuleError("Recording it paid was proposed: confirm or decline that before closing it.");
+    }
     if (withdrawal.closeProposedBy && withdrawal.closeProposedBy !== deciderId) {
       return { outcome: "closed", withdrawal: await confirm(tx, withdrawal, deciderId) };
     }
@@ -161,28 +161,4 @@ async function confirmClosedBefore(tx: Tx, withdrawal: Withdrawal, deciderId: st
       reason: "Nothing was sent, confirmed by a second person: its share of a refund is free again.",
     },
   );
-}
-
-/** A decision about a payout that moves no state: its columns, and its entry in the trail. */
-async function noteInPlace(
-  tx: Tx,
-  withdrawal: Withdrawal,
-  set: PgUpdateSetSource<typeof withdrawals>,
-  entry: { action: AuditAction; actorId: string; reason: string },
-): Promise<Withdrawal> {
-  const [updated] = await tx
-    .update(withdrawals)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(withdrawals.id, withdrawal.id))
-    .returning();
-  if (!updated) throw new Error(`withdrawal ${withdrawal.id} vanished under its row lock`);
-  await syncPayoutBooks(tx, updated, { kind: "person", actorId: entry.actorId });
-  await recordTrailEntry(tx, {
-    withdrawalId: withdrawal.id,
-    source: "user",
-    fromState: withdrawal.state,
-    toState: withdrawal.state,
-    ...entry,
-  });
-  return updated;
 }

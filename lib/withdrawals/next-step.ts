@@ -4,8 +4,12 @@ import type { WithdrawalState } from "./state-machine";
 export function payoutNextStep(payout: {
   state: WithdrawalState;
   closeProposedBy: string | null;
+  paidProposedBy: string | null;
   nothingSentAt: Date | string | null;
 }): string {
+  if (payout.paidProposedBy) {
+    return "Recording it paid was proposed: a second person in finance confirms it, or declines.";
+  }
   if (payout.closeProposedBy) {
     return "Closing was proposed: a second person in finance confirms nothing was sent, or declines.";
   }

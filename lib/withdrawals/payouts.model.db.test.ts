@@ -11,7 +11,7 @@ import { requestRefund } from "@/lib/refunds/request-refund";
 import { FakePayoutService, type CreationOutcome } from "@/test-support/fake-payout-service";
 import { FakeService, seedInvoice } from "@/test-support/fake-service";
 import { ServiceInvoiceModel } from "@/test-support/invoice-service-model";
-import { refundForm, seedMoneyPeople, withdrawalById } from "@/test-support/money-rows";
+import { recordPaidByTwo, refundForm, seedMoneyPeople, withdrawalById } from "@/test-support/money-rows";
 import {
   MAY_STILL_SEND,
   NEVER_SENT,
@@ -28,7 +28,7 @@ import { listPayoutsNeedingAttention } from "./attention";
 import { closeWithdrawal, confirmNothingSent, declineClose } from "./close";
 import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
 import { requestWithdrawal } from "./request-withdrawal";
-import { keepRetrying, recordPaidAtService } from "./review";
+import { keepRetrying } from "./review";
 import { sendAgain } from "./send-again";
 import { FINAL_STATES, NEEDS_A_PERSON, type WithdrawalState } from "./state-machine";
 import { MAX_SUBMIT_ATTEMPTS, submitWithdrawal } from "./submit-withdrawal";
@@ -283,8 +283,9 @@ const property = fc.asyncProperty(runs, async ({ invoice: start, twoApprovals, p
       case "record paid": {
         const there = service.payouts.get(target.orderId);
         if (there?.status !== "paid") return idle("the back office does not show it paid");
+        const second = people.finance.find((id) => id !== by && id !== target.requestedBy) as string;
         const result = await act("record paid", () =>
-          recordPaidAtService(db, target.id, by, `tx_${there.id}`),
+          recordPaidByTwo(db, target.id, { proposer: by, confirmer: second }, `tx_${there.id}`),
         );
         if (result !== REFUSED) knowledge.tell(target.orderId, "paid", at);
         return done(result);

@@ -4,7 +4,6 @@ import { can } from "@/lib/auth/permissions";
 import { RuleError } from "@/lib/auth/rule-error";
 import { users, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
-import { stopSuccessorsOf } from "./resend-chain";
 import { transition } from "./transition";
 
 /**
@@ -12,7 +11,8 @@ import { transition } from "./transition";
  * past the resubmit cap or whose final word never came ("needs review"), one the service refused
  * ("failed") or failed ("service_failed"), one whose report contradicted Paydesk ("conflict").
  * The requester never decides these: a person who asked for money cannot also be the one who
- * pushes it out again or writes it off. Closing is in close.ts, sending again in send-again.ts.
+ * pushes it out again or writes it off. Closing is in close.ts, recording it paid in record-paid.ts,
+ * sending again in send-again.ts.
  */
 export async function lockForReview(tx: Tx, id: string, deciderId: string): Promise<Withdrawal> {
   const [withdrawal] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
@@ -42,33 +42,5 @@ export async function keepRetrying(db: Db, id: string, deciderId: string): Promi
     });
     if (!moved) throw new RuleError("Only a withdrawal that needs review can be retried this way.");
     return moved;
-  });
-}
-
-/**
- * Needs review or conflict → paid: the service's own back office shows the payout paid, with its
- * transaction reference. One person suffices: it releases nothing (a refund paid keeps its share).
- */
-export async function recordPaidAtService(
-  db: Db,
-  id: string,
-  deciderId: string,
-  txid: string,
-): Promise<Withdrawal> {
-  return db.transaction(async (tx) => {
-    await lockForReview(tx, id, deciderId);
-    const paid = await transition(tx, id, {
-      event: "record_paid",
-      source: "user",
-      actorId: deciderId,
-      reason: `The service's back office shows it paid (transaction ${txid}).`,
-      detail: { txid },
-      set: { serviceTxid: txid, nextSubmitAt: null, failureKind: null, failureMessage: null },
-    });
-    if (!paid)
-      throw new RuleError("Only a withdrawal that needs review or is in conflict can be recorded paid.");
-    // Paid after all: a payout sent again for it must not pay it twice (resend-chain.ts).
-    await stopSuccessorsOf(tx, paid, "user");
-    return paid;
   });
 }

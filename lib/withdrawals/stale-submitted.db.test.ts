@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { WithdrawalResubmitter } from "@/lib/jobs/withdrawal-resubmitter";
 import { FakePayoutService } from "@/test-support/fake-payout-service";
-import { moveTo, withdrawalById, openMoneyTestDb } from "@/test-support/money-rows";
+import { moveTo, withdrawalById, openMoneyTestDb, recordPaidByTwo } from "@/test-support/money-rows";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import { listPayoutsNeedingAttention } from "./attention";
 import { approveWithdrawal } from "./decide";
 import { requestWithdrawal } from "./request-withdrawal";
 import { closeWithdrawal, confirmNothingSent } from "./close";
-import { recordPaidAtService } from "./review";
 import { submitWithdrawal } from "./submit-withdrawal";
 
 const money = openMoneyTestDb();
@@ -45,10 +44,22 @@ describe("issue 22 case 5: a submitted payout whose final word never comes", () 
     expect(worklist.find((row) => row.id === stale.id)?.reviewReason).toMatch(/no final status/i);
   });
 
-  it("finance records that the service's back office shows it paid, with its transaction reference", async () => {
+  it("two people in finance record that the service's back office shows it paid, with its transaction id", async () => {
     const stale = await goneStale((await submittedPayout()).id);
-    await expect(recordPaidAtService(money.db, stale.id, money.people.support, "0xabc")).rejects.toThrow();
-    await recordPaidAtService(money.db, stale.id, money.people.finance2, "0xabc");
+    await expect(
+      recordPaidByTwo(
+        money.db,
+        stale.id,
+        { proposer: money.people.support, confirmer: money.people.finance2 },
+        "0xabc",
+      ),
+    ).rejects.toThrow(/active finance user/);
+    await recordPaidByTwo(
+      money.db,
+      stale.id,
+      { proposer: money.people.finance2, confirmer: money.people.finance3 },
+      "0xabc",
+    );
     expect(await withdrawalById(money.db, stale.id)).toMatchObject({ state: "paid", serviceTxid: "0xabc" });
   });
 

@@ -19,7 +19,7 @@
  * failed | service_failed ──close (one person: the service said nothing was paid)──▶ closed
  * service_failed ──resend (a new payout with its own order id awaits fresh approvals)──▶ closed
  * needs_review | conflict ──confirm_nothing_sent (a second person, after a proposal)──▶ closed
- * needs_review | conflict ──record_paid (finance, from the service's own back office)──▶ paid
+ * needs_review | conflict ──record_paid (a second person, after a proposal from the back office)──▶ paid
  *
  * The service's word: a final status moves submitted, unknown and needs_review to paid or
  * service_failed; news of a payout still processing brings one that needs review back to

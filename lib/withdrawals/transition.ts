@@ -73,13 +73,25 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
   });
 }
 
-/** What a state leaves behind: the stale deadline of a submitted payout, the review of one that needed a person. */
+/**
+ * What a state leaves behind: the stale deadline of a submitted payout, the review of one that
+ * needed a person, a proposal to record it paid once it can no longer be (paid, failed, closed).
+ */
 function leftBehind(to: WithdrawalState): PgUpdateSetSource<typeof withdrawals> {
   return {
     ...(to === "submitted" ? {} : { staleAt: null }),
     ...(NEEDS_A_PERSON.includes(to)
       ? {}
       : { reviewReason: null, closeProposedBy: null, closeProposedAt: null, closeProposedReason: null }),
+    ...(statesAllowing("record_paid").includes(to)
+      ? {}
+      : {
+          paidProposedBy: null,
+          paidProposedAt: null,
+          paidProposedAmount: null,
+          paidProposedTxid: null,
+          paidProposedNote: null,
+        }),
   };
 }
 

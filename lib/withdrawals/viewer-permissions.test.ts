@@ -5,12 +5,18 @@ import { whatViewerMay } from "./viewer-permissions";
 const withdrawal = (
   state: WithdrawalState,
   approverIds: string[] = [],
-  more: { closeProposedBy?: string; nothingSentAt?: string; serviceStatus?: string } = {},
+  more: {
+    closeProposedBy?: string;
+    paidProposedBy?: string;
+    nothingSentAt?: string;
+    serviceStatus?: string;
+  } = {},
 ) => ({
   state,
   requestedBy: "requester",
   approverIds,
   closeProposedBy: more.closeProposedBy ?? null,
+  paidProposedBy: more.paidProposedBy ?? null,
   nothingSentAt: more.nothingSentAt ?? null,
   serviceStatus: more.serviceStatus ?? null,
 });
@@ -20,7 +26,9 @@ const NOTHING = {
   cancel: false,
   sendAgain: false,
   keepRetrying: false,
-  recordPaid: false,
+  proposePaid: false,
+  confirmPaid: false,
+  declinePaid: false,
   close: false,
   proposeClose: false,
   confirmNothingSent: false,
@@ -74,11 +82,12 @@ describe("what a viewer may do with a withdrawal", () => {
     }
   });
 
-  it("a payout that may have left is recorded paid by one person, or closed by two", () => {
+  it("a payout that may have left is recorded paid by two people, or closed by two", () => {
     for (const state of ["needs_review", "conflict"] as const) {
       expect(whatViewerMay(withdrawal(state), finance)).toMatchObject({
         keepRetrying: state === "needs_review",
-        recordPaid: true,
+        proposePaid: true,
+        confirmPaid: false,
         close: false,
         proposeClose: true,
         confirmNothingSent: false,
@@ -89,6 +98,7 @@ describe("what a viewer may do with a withdrawal", () => {
         proposeClose: false,
         confirmNothingSent: true,
         declineClose: true,
+        proposePaid: false,
       });
       expect(whatViewerMay(proposed, { id: "f3", role: "finance" })).toMatchObject({
         confirmNothingSent: false,
@@ -97,9 +107,26 @@ describe("what a viewer may do with a withdrawal", () => {
     }
   });
 
+  it("a proposal to record it paid is confirmed by another person in finance, or declined", () => {
+    for (const state of ["needs_review", "conflict"] as const) {
+      const proposed = withdrawal(state, [], { paidProposedBy: "f3" });
+      expect(whatViewerMay(proposed, finance)).toMatchObject({
+        proposePaid: false,
+        confirmPaid: true,
+        declinePaid: true,
+        proposeClose: false,
+      });
+      expect(whatViewerMay(proposed, { id: "f3", role: "finance" })).toMatchObject({
+        confirmPaid: false,
+        declinePaid: true,
+      });
+      expect(whatViewerMay(proposed, requester)).toEqual(NOTHING);
+    }
+  });
+
   it("what the service reported paid is recorded paid, never closed as not sent", () => {
     expect(whatViewerMay(withdrawal("conflict", [], { serviceStatus: "paid" }), finance)).toMatchObject({
-      recordPaid: true,
+      proposePaid: true,
       proposeClose: false,
       confirmNothingSent: false,
     });

@@ -6,9 +6,9 @@ import { statesAllowing, type WithdrawalState } from "./state-machine";
 
 /**
  * What the person looking at a withdrawal may do with it, decided once on the server with the
- * rules the actions enforce (approval-policy.ts, review.ts, close.ts, send-again.ts) and sent to
- * the page, which only shows what this allows. The actions check again when they run, since the
- * withdrawal may have changed since.
+ * rules the actions enforce (approval-policy.ts, review.ts, close.ts, record-paid.ts,
+ * send-again.ts) and sent to the page, which only shows what this allows. The actions check again
+ * when they run, since the withdrawal may have changed since.
  */
 export interface ViewerPermissions {
   /** Approve or reject: one decision, under one rule. */
@@ -21,8 +21,15 @@ export interface ViewerPermissions {
   sendAgain: boolean;
   /** Needs review: keep retrying (never the requester). */
   keepRetrying: boolean;
-  /** Needs review or conflict: record it paid, as the service's back office shows it. */
-  recordPaid: boolean;
+  /**
+   * Needs review or conflict, with no proposal yet: propose recording it paid, as the service's
+   * back office shows it (a second person confirms).
+   */
+  proposePaid: boolean;
+  /** A proposal by someone else to record it paid waits: confirm it. */
+  confirmPaid: boolean;
+  /** A proposal to record it paid waits: decline it (its proposer may withdraw it). */
+  declinePaid: boolean;
   /** Refused or failed at the service: close it (one person). */
   close: boolean;
   /** Needs review or conflict, with no proposal yet: propose closing it (a second person confirms). */
@@ -50,6 +57,7 @@ export function whatViewerMay(
     requestedBy: string;
     approverIds: readonly string[];
     closeProposedBy: string | null;
+    paidProposedBy: string | null;
     nothingSentAt: Date | string | null;
     serviceStatus: string | null;
   },
@@ -64,6 +72,8 @@ export function whatViewerMay(
     { requestedBy: withdrawal.requestedBy, approvedBy: withdrawal.approverIds },
   );
   const proposal = withdrawal.closeProposedBy;
+  const paidProposal = withdrawal.paidProposedBy;
+  const recordable = reviewer && statesAllowing("record_paid").includes(withdrawal.state);
   // What the service reported paid is never closed as not sent (close.ts): it is recorded paid.
   const word = withdrawal.serviceStatus ? classifyServiceStatus(withdrawal.serviceStatus) : null;
   const reportedPaid = word?.final === true && word.outcome === "paid";
@@ -77,9 +87,12 @@ export function whatViewerMay(
       SENDABLE_AGAIN.includes(withdrawal.state) &&
       (withdrawal.state === "approved" || reviewer),
     keepRetrying: reviewer && statesAllowing("keep_retrying").includes(withdrawal.state),
-    recordPaid: reviewer && statesAllowing("record_paid").includes(withdrawal.state),
+    // One proposal at a time: recording it paid or closing it, never both.
+    proposePaid: recordable && !paidProposal && !proposal,
+    confirmPaid: recordable && paidProposal !== null && paidProposal !== viewer.id,
+    declinePaid: recordable && paidProposal !== null,
     close: reviewer && statesAllowing("close").includes(withdrawal.state),
-    proposeClose: reviewer && twoPerson && !proposal,
+    proposeClose: reviewer && twoPerson && !proposal && !paidProposal,
     confirmNothingSent:
       reviewer && ((twoPerson && proposal !== null && proposal !== viewer.id) || closedUnconfirmed),
     declineClose: reviewer && twoPerson && proposal !== null,

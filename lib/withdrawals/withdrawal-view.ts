@@ -22,6 +22,7 @@ export type WithdrawalView = Omit<
   | "nextSubmitAt"
   | "staleAt"
   | "closeProposedAt"
+  | "paidProposedAt"
   | "nothingSentAt"
 > & {
   createdAt: string;
@@ -30,6 +31,8 @@ export type WithdrawalView = Omit<
   staleAt: string | null;
   /** A proposal to close it, waiting for a second person in finance. */
   closeProposal: { by: string | null; at: string; reason: string | null } | null;
+  /** A proposal to record it paid, as the service's back office shows it, waiting for a second person. */
+  paidProposal: { by: string | null; at: string; amount: string; txid: string; note: string | null } | null;
   nothingSentAt: string | null;
   requestedByEmail: string | null;
   /** The requester's name, as the people deciding on it know them. */
@@ -92,11 +95,12 @@ export async function toWithdrawalViews(
   );
   const proposers = await emailsOf(
     db,
-    rows.flatMap((row) => row.withdrawal.closeProposedBy ?? []),
+    rows.flatMap((row) => [row.withdrawal.closeProposedBy ?? [], row.withdrawal.paidProposedBy ?? []].flat()),
   );
   return rows.map(({ withdrawal, requester }) => {
     const approvalsOfThis = approvals.filter((approval) => approval.withdrawalId === withdrawal.id);
     const { closeProposedBy, closeProposedAt, closeProposedReason } = withdrawal;
+    const { paidProposedBy, paidProposedAt, paidProposedAmount, paidProposedTxid } = withdrawal;
     return {
       ...withdrawal,
       createdAt: withdrawal.createdAt.toISOString(),
@@ -108,6 +112,16 @@ export async function toWithdrawalViews(
               by: proposers.get(closeProposedBy) ?? null,
               at: closeProposedAt.toISOString(),
               reason: closeProposedReason,
+            }
+          : null,
+      paidProposal:
+        paidProposedBy && paidProposedAt && paidProposedAmount !== null && paidProposedTxid !== null
+          ? {
+              by: proposers.get(paidProposedBy) ?? null,
+              at: paidProposedAt.toISOString(),
+              amount: paidProposedAmount,
+              txid: paidProposedTxid,
+              note: withdrawal.paidProposedNote,
             }
           : null,
       nothingSentAt: withdrawal.nothingSentAt?.toISOString() ?? null,

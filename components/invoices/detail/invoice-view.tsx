@@ -3,10 +3,12 @@
 import { AuditLink } from "@/components/audit/audit-link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { InvoiceLedgerCard } from "@/components/ledger/invoice-ledger-card";
 import { Button } from "@/components/ui/button";
 import { fetchJson } from "@/lib/query-client";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 import type { InvoiceException } from "@/lib/exceptions/invoice-exception";
+import type { InvoiceLedger } from "@/lib/ledger-lines/read-lines";
 import type { InvoiceRefunds } from "@/lib/refunds/invoice-refunds";
 import { AmountsCard } from "./amounts-card";
 import { CreationBanner } from "./creation-banner";
@@ -38,6 +40,7 @@ export function InvoiceView({
   exception,
   canResolve,
   mail,
+  ledger,
 }: {
   initial: InvoiceDetail;
   canCreate: boolean;
@@ -49,6 +52,7 @@ export function InvoiceView({
   canResolve: boolean;
   /** Whether Paydesk can send mail (SMTP_URL): the Email card is offered only then. */
   mail: boolean;
+  ledger: InvoiceLedger;
 }) {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -89,6 +93,18 @@ export function InvoiceView({
   const refundsCard = refundNews ? (
     <RefundsCard invoiceId={invoice.id} data={refundNews} canRefund={canRefund} />
   ) : null;
+  const ledgerCard = (
+    <InvoiceLedgerCard
+      invoiceId={invoice.id}
+      initial={ledger}
+      freshness={[
+        invoice.status,
+        invoice.paidCryptoAmount,
+        invoice.transactions.length,
+        ...(refundNews?.refunds.map((refund) => `${refund.id}:${refund.state}`) ?? []),
+      ].join(" ")}
+    />
+  );
   const timeline = <Timeline events={invoice.events} story={story} currency={invoice.currency} />;
   const service = (
     <div className="grid content-start gap-6">
@@ -136,6 +152,7 @@ export function InvoiceView({
           {resolutionCard}
           {payments}
           {refundsCard}
+          {ledgerCard}
           <div className="grid items-start gap-6 lg:grid-cols-2">
             {timeline}
             {service}
@@ -147,6 +164,7 @@ export function InvoiceView({
           {emailCard}
           {payments}
           {refundsCard}
+          {ledgerCard}
           {/* On a phone: amounts, timeline, then the service's details; side by side on a wide screen. */}
           <div className="grid items-start gap-6 lg:grid-cols-2">
             <AmountsCard invoice={invoice} payable={false} />

@@ -7,20 +7,22 @@ import type { ActionResult } from "@/lib/auth/action-result";
 import {
   closeWithdrawalAction,
   confirmNothingSentAction,
+  confirmPaidAction,
   declineCloseAction,
+  declinePaidAction,
   keepRetryingWithdrawalAction,
-  recordPaidWithdrawalAction,
 } from "@/lib/withdrawals/actions";
 import { closeFormSchema } from "@/lib/withdrawals/close-schema";
-import { recordPaidFormSchema } from "@/lib/withdrawals/review-schemas";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
+import { useDisplay } from "@/components/display/display-provider";
+import { ProposePaidDialog } from "./propose-paid-dialog";
 import { TextActionDialog } from "./text-action-dialog";
 
 /**
  * For a payout that did not end by itself: keep retrying, record it paid as the service's back
- * office shows it, close it (one person when the service said it failed; otherwise one proposes
- * and a second confirms nothing was sent). Offered only as `viewerMay` says (finance other than
- * the requester); the server checks again.
+ * office shows it (one proposes, a second confirms), close it (one person when the service said it
+ * failed; otherwise one proposes and a second confirms nothing was sent). Offered only as
+ * `viewerMay` says (finance other than the requester); the server checks again.
  */
 export function ReviewButtons({
   withdrawal,
@@ -29,8 +31,10 @@ export function ReviewButtons({
   withdrawal: WithdrawalView;
   onDone: () => Promise<unknown>;
 }) {
+  const display = useDisplay();
   const may = withdrawal.viewerMay;
   const { id } = withdrawal;
+  const paid = withdrawal.paidProposal;
 
   async function finish(result: ActionResult<{ message: string }>) {
     if (result.ok) toast.success(result.data.message);
@@ -68,21 +72,29 @@ export function ReviewButtons({
           onConfirm={async () => finish(await declineCloseAction({ id }))}
         />
       ) : null}
-      {may.recordPaid ? (
-        <TextActionDialog
-          id={`record-paid-${id}`}
-          trigger="Record paid"
-          title="Record this payout as paid?"
-          intro="Do this when the service's own back office shows the payout paid. Its transaction reference is kept with it."
-          field="txid"
-          label="Transaction reference (hash)"
-          multiline={false}
-          confirmLabel="Record paid"
-          schema={recordPaidFormSchema}
-          run={({ txid }) => recordPaidWithdrawalAction({ id, txid })}
-          onDone={onDone}
+      {may.confirmPaid && paid ? (
+        <ConfirmDialog
+          trigger={<Button size="sm">Confirm paid</Button>}
+          title="Confirm that it was paid?"
+          description={`${paid.by ?? "Someone in finance"} proposed recording it paid: ${display.crypto(paid.amount, withdrawal.currency)}, transaction ${paid.txid} ("${paid.note ?? ""}"). Confirm only after finding that payment in the service's own back office yourself.`}
+          confirmLabel="Confirm paid"
+          onConfirm={async () => finish(await confirmPaidAction({ id }))}
         />
       ) : null}
+      {may.declinePaid ? (
+        <ConfirmDialog
+          trigger={
+            <Button size="sm" variant="secondary">
+              Decline paid
+            </Button>
+          }
+          title="Do not record it paid?"
+          description="The proposal to record it paid is withdrawn; it stays on finance's worklist."
+          confirmLabel="Decline"
+          onConfirm={async () => finish(await declinePaidAction({ id }))}
+        />
+      ) : null}
+      {may.proposePaid ? <ProposePaidDialog withdrawal={withdrawal} onDone={onDone} /> : null}
       {may.keepRetrying ? (
         <ConfirmDialog
           trigger={<Button size="sm">Keep retrying</Button>}

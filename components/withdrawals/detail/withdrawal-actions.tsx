@@ -72,7 +72,9 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
   }
   const reviews =
     may.keepRetrying ||
-    may.recordPaid ||
+    may.proposePaid ||
+    may.confirmPaid ||
+    may.declinePaid ||
     may.close ||
     may.proposeClose ||
     may.confirmNothingSent ||

@@ -2,10 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { PayoutLedgerCard } from "@/components/ledger/payout-ledger-card";
 import { Card } from "@/components/ui/card";
 import { DetailList, type DetailItem } from "@/components/ui/detail-list";
 import { DateTime } from "@/components/display/date-time";
 import { useDisplay } from "@/components/display/display-provider";
+import type { PayoutLedger } from "@/lib/ledger-lines/read-lines";
 import { fetchJson } from "@/lib/query-client";
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
 import type { WithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
@@ -19,7 +21,15 @@ import { AttentionBanner } from "./attention-banner";
 
 const POLL_MS = 3_000;
 
-export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetail; canAudit: boolean }) {
+export function WithdrawalView({
+  initial,
+  canAudit,
+  ledger,
+}: {
+  initial: WithdrawalDetail;
+  canAudit: boolean;
+  ledger: PayoutLedger;
+}) {
   const display = useDisplay();
   const query = useQuery({
     queryKey: ["withdrawal", initial.withdrawal.id],
@@ -156,6 +166,11 @@ export function WithdrawalView({ initial, canAudit }: { initial: WithdrawalDetai
         </Card>
         <AuditTrail withdrawalId={canAudit ? withdrawal.id : null} audit={audit} webhooks={webhooks} />
       </div>
+      <PayoutLedgerCard
+        withdrawalId={withdrawal.id}
+        initial={ledger}
+        freshness={`${withdrawal.state} ${withdrawal.updatedAt}`}
+      />
     </div>
   );
 }

@@ -78,6 +78,18 @@ export const withdrawals = pgTable(
     closeProposedAt: timestamp("close_proposed_at", { withTimezone: true }),
     closeProposedReason: text("close_proposed_reason"),
     /**
+     * Recording a payout paid from the service's back office (it needs review, or is in conflict)
+     * takes two people as closing does: one proposes it with the amount and transaction the back
+     * office shows, and a note; a second one in finance confirms or declines. The proposer's id
+     * has no foreign key: the migration that added these only adds columns (users are disabled,
+     * never deleted, so it always names one).
+     */
+    paidProposedBy: uuid("paid_proposed_by"),
+    paidProposedAt: timestamp("paid_proposed_at", { withTimezone: true }),
+    paidProposedAmount: numeric("paid_proposed_amount"),
+    paidProposedTxid: text("paid_proposed_txid"),
+    paidProposedNote: text("paid_proposed_note"),
+    /**
      * When it was established that nothing was paid out: the service refused or failed it, or a
      * second person confirmed it (nothingSentBy). A closed refund gives its share back only then.
      */

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { getInvoiceDetail } from "@/lib/invoices/invoice-detail";
 import { mailEnabled } from "@/lib/mail/app-mail";
 import { invoiceException } from "@/lib/exceptions/invoice-exception";
+import { invoiceLedger } from "@/lib/ledger-lines/read-lines";
 import { invoiceRefunds } from "@/lib/refunds/invoice-refunds";
 
 export const metadata: Metadata = { title: "Invoice" };
@@ -20,6 +21,9 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
   const seesRefunds = can(user.role, "withdrawals:view");
   const exception = await invoiceException(db, invoice.id);
   if (!exception) notFound();
+  // Whoever may see the invoice sees its lines in the books (invoices:view, checked above).
+  const ledger = await invoiceLedger(db, invoice.id);
+  if (!ledger) notFound();
   return (
     <InvoiceView
       initial={invoice}
@@ -30,6 +34,7 @@ export default async function InvoicePage({ params }: { params: Promise<{ id: st
       exception={exception}
       canResolve={can(user.role, "invoices:resolve")}
       mail={mailEnabled()}
+      ledger={ledger}
     />
   );
 }
