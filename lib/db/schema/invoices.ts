@@ -98,6 +98,11 @@ export const invoices = pgTable(
     index("invoices_send_due_idx")
       .on(table.nextSendAt)
       .where(sql`${table.nextSendAt} is not null`),
+    // The home page's "Invoices not sent": the creations the loop gave up on, oldest first, read in
+    // order instead of every invoice without a service id (refused ones stay so for good).
+    index("invoices_unsent_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.creationState} = 'sending' and ${table.nextSendAt} is null`),
   ],
 );
 
