@@ -84,14 +84,22 @@ export function formatRelative(moment: Moment, now: Date = new Date()): string {
   return formatDistanceStrict(toDate(moment), now, { addSuffix: true });
 }
 
+/** Making a formatter for a zone costs far more than using one: the home page asks for 30 days. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day ("2026-11-25") a moment falls on in a zone: for "today" in the person's zone. */
 export function dayIn(moment: Moment, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(toDate(moment));
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(toDate(moment));
 }
 
 /** A countdown such as "1:02:03" or "4:05"; "0:00" once passed. */
