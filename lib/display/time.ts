@@ -40,6 +40,19 @@ function toDate(moment: Moment): Date {
   return typeof moment === "string" ? new Date(moment) : moment;
 }
 
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Made once per locale and zone: making one costs far more than using it (a page shows dozens of times). */
+function zoneNamesIn(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let format = zoneNameFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" });
+    zoneNameFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * The zone's short name at that moment: "CET" in winter and "CEST" in summer for Berlin, "EST"
  * for New York, "UTC"; an offset ("GMT+9") where English has no name for it.
@@ -50,7 +63,7 @@ export function zoneName(moment: Moment, timeZone: string): string {
   // en-US names American zones, en-GB the European ones; the first real name wins.
   for (const locale of ["en-US", "en-GB"]) {
     const name =
-      new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" })
+      zoneNamesIn(locale, timeZone)
         .formatToParts(date)
         .find((p) => p.type === "timeZoneName")?.value ?? "";
     if (!/^GMT[+-−]/.test(name) && name !== "") return name;
