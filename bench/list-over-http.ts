@@ -2,7 +2,8 @@
  * The invoice list and the home page over HTTP (issue 13, item 2): `next start` on each database the
  * caller has seeded (one server per database, all running at once), support signed in, then each
  * list scenario as the URL a person would open (first page, a status filter, a customer search, an
- * order search, a page deep in the list) and the home page (counts, paid-volume chart, worklist).
+ * order search, a page deep in the list) and the home page (counts, what was received per day,
+ * worklists), then the home page as finance sees it (the balances, finance's worklists).
  * Requests go one at a time. Each is timed twice: by the server, from Node handing it to Next.js
  * until the last byte is handed to the socket (bench/server-times-hook.mjs; the issue's figure),
  * and by this process, which adds a loopback round trip, its HTTP stack and its own garbage
@@ -12,10 +13,10 @@
 import type { InvoiceListQuery } from "@/lib/invoices/list-invoices";
 import type { ListScenario } from "./list-bench";
 import { round, timeInTurns, timingOf, type Timing } from "./measure";
-import { BENCH_PASSWORD, BENCH_USERS } from "./bench-users";
+import { BENCH_PASSWORD, BENCH_USERS, benchAdminCode } from "./bench-users";
 import { signInCookie, startNextServer, type NextServer } from "./next-server";
 
-export type HttpScenario = ListScenario | "home page";
+export type HttpScenario = ListScenario | "home page" | "home page, finance";
 
 export interface ListOverHttpResult {
   /** The server's time per request. */
@@ -46,8 +47,18 @@ export async function listOverHttpInTurns(
     }
     const pages = await Promise.all(
       servers.map(async (server, index) => {
-        const cookie = await signInCookie(server.baseUrl, BENCH_USERS.support, BENCH_PASSWORD);
-        return pagesOf(targets[index]?.scenarios ?? ({} as HttpTarget["scenarios"])).map(([name, path]) => ({
+        const support = await signInCookie(server.baseUrl, BENCH_USERS.support, BENCH_PASSWORD);
+        const finance = await signInCookie(
+          server.baseUrl,
+          BENCH_USERS.finance,
+          BENCH_PASSWORD,
+          benchAdminCode(),
+        );
+        const scenarios = targets[index]?.scenarios ?? ({} as HttpTarget["scenarios"]);
+        return [
+          ...pagesOf(scenarios).map(([name, path]) => ({ name, path, cookie: support })),
+          { name: "home page, finance" as const, path: "/", cookie: finance },
+        ].map(({ name, path, cookie }) => ({
           name,
           path,
           get: () => getPage(`${server.baseUrl}${path}`, cookie, name),
@@ -124,7 +135,7 @@ async function getPage(url: string, cookie: string, name: string): Promise<void>
   const html = await response.text();
   if (response.status !== 200) throw new Error(`${name}: GET ${url} answered ${response.status}`);
   // A list that found nothing would measure nothing: every scenario names rows that exist.
-  if (name !== "home page" && /No invoices match|There are no invoices yet/.test(html)) {
+  if (!name.startsWith("home page") && /No invoices match|There are no invoices yet/.test(html)) {
     throw new Error(`${name}: empty list`);
   }
 }

@@ -3,12 +3,17 @@
  * with an empty cache against a production build. The baseline is the 404 page of the same build:
  * the framework's runtime and the root layout, with no page of Paydesk's own.
  */
+import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 import type { Figure } from "./figures";
 import { startNextServer } from "./next-server";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// As playwright.config.ts: Debian's headless shell, else the full browser.
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ??
+  ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path)) ??
+  "/usr/bin/chromium";
 
 /** Routes and who opens them (each person sees only what their role may). */
 const ROUTES: { path: string; as: string | null }[] = [
@@ -34,10 +39,13 @@ const PAGES_AT_ONCE = 3;
 
 export async function measurePageWeight({ port }: { port: number }): Promise<Figure[]> {
   const server = await startNextServer({ port });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
+  // A browser that cannot start must not leave the server running on its port.
+  const browser = await chromium
+    .launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] })
+    .catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
   try {
     const signedIn = new Map<string, string>();
     const weigh = (path: string, as: string | null) =>

@@ -93,11 +93,10 @@ export async function cursorAt(db: Db, position: number): Promise<KeysetCursor> 
 }
 
 /**
- * What the home page's paid-volume chart reads for every seeded invoice with money on it (paid,
- * overpaid, underpaid): its payment five minutes after it was created, and its status change to
- * that status five minutes later (a live shop has one or more of each per invoice; this is the
- * fewest it could have). The chart counts an invoice on its last payment's day, and reads the
- * status changes for invoices with no payment recorded.
+ * The money of every seeded invoice with money on it (paid, overpaid, underpaid): its payment five
+ * minutes after it was created, its status change to that status five minutes later (a live shop
+ * has one or more of each per invoice; this is the fewest it could have), and the payment in the
+ * books (seedLedger), where the home page reads what was received.
  */
 export async function seedPaymentsAndEvents(db: Db, invoiceCount: number): Promise<void> {
   const parts = partsFor(invoiceCount);
@@ -124,6 +123,44 @@ export async function seedPaymentsAndEvents(db: Db, invoiceCount: number): Promi
     ),
   );
   await db.execute(sql`vacuum (analyze) invoice_transactions, invoice_events`);
+  await seedLedger(db, invoiceCount);
+}
+
+/**
+ * The books of the seeded payments as the migration that built them writes them (0024_ledger.sql):
+ * one `received` entry per payment, world → the invoice's account, when it was first seen. The
+ * trigger that keeps ledger_totals is disabled while they are inserted (at 10,000,000 invoices,
+ * six million upserts, most of them on the same few quarter hours' rows, one after another), and
+ * the quarter-hour sums are then written once from an aggregate of the entries: what the trigger
+ * would have left.
+ */
+export async function seedLedger(db: Db, invoiceCount: number): Promise<void> {
+  const parts = partsFor(invoiceCount);
+  await db.execute(sql`alter table ledger_entries disable trigger ledger_entries_add_to_totals`);
+  try {
+    await withIndexesBuiltAfter(db, "ledger_entries", invoiceCount, () =>
+      Promise.all(
+        Array.from({ length: parts }, (_, part) =>
+          db.execute(sql`
+            insert into ledger_entries (movement_id, kind, currency, network, amount, from_account, to_account, invoice_id, txid, evidence, moved_at)
+            select gen_random_uuid(), 'received', i.currency, coalesce(i.network, ''), t.amount, 'world',
+              'invoice:' || i.id, i.id, t.txid, 'migration', t.first_seen_at
+            from invoice_transactions t join invoices i on i.id = t.invoice_id
+            where i.currency is not null and t.amount > 0
+              and get_byte(uuid_send(t.invoice_id), 15) % ${parts} = ${part}`),
+        ),
+      ),
+    );
+  } finally {
+    await db.execute(sql`alter table ledger_entries enable trigger ledger_entries_add_to_totals`);
+  }
+  await db.execute(sql`
+    insert into ledger_totals (bucket, currency, network, kind, from_type, to_type, amount, entries)
+    select date_bin('15 minutes', moved_at, timestamptz '2000-01-01 00:00:00+00'), currency, network, kind,
+      split_part(from_account, ':', 1), split_part(to_account, ':', 1), sum(amount), count(*)
+    from ledger_entries
+    group by 1, 2, 3, 4, 5, 6`);
+  await db.execute(sql`vacuum (analyze) ledger_entries, ledger_totals`);
 }
 
 /**

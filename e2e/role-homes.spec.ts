@@ -61,6 +61,8 @@ for (const size of SIZES) {
 
       await finance.goto("/");
       await expect(firstSection(finance)).toHaveText(/^Waiting for your approval/);
+      // What the merchant holds per coin, from the books (books:view: finance and admins).
+      await expect(finance.getByTestId("coin-balances")).toContainText("Balance");
       const waiting = finance.getByTestId("approvals-waiting");
       const row = waiting.getByTestId(`approval-waiting-${theirs}`);
       // Home lists the ten oldest; other specs of a full run may have left more waiting.
@@ -114,6 +116,7 @@ for (const size of SIZES) {
       await expect(row).toContainText(`Proposed by ${DEMO.admin2}`);
       await expect(admin.getByTestId("system-glance")).toContainText(/background loops/);
       await expect(admin.getByTestId("system-queue-depths")).toContainText("Webhook events to process");
+      await expect(admin.getByTestId("coin-balances")).toBeVisible();
       await expectNoAxeViolations(admin);
       await shoot(admin, `admin-home-${at}`);
 
@@ -150,6 +153,10 @@ for (const size of SIZES) {
       await expect(today.getByTestId(`today-${invoice.orderId}`)).toContainText("10.00 USD");
       await expect(support.getByTestId("approvals-waiting")).toHaveCount(0);
       await expect(support.getByTestId("changes-waiting")).toHaveCount(0);
+      await expect(support.getByTestId("coin-balances")).toHaveCount(0);
+      // The 4 USDT just paid is in the books, on the chart of what was received.
+      const receipts = support.getByTestId("receipts-per-day").getByRole("figure");
+      await expect(receipts.filter({ hasText: /^USDT on / }).first()).toBeVisible();
       await expectNoAxeViolations(support);
       await shoot(support, `support-home-${at}`);
       await support.context().close();
@@ -158,7 +165,7 @@ for (const size of SIZES) {
     test("a viewer is shown a simple overview", async ({ browser }) => {
       const viewer = await newPage(browser, size, "viewer");
       await expect(firstSection(viewer)).toHaveText(/^Created today/);
-      await expect(viewer.getByRole("region", { name: "Paid volume" })).toBeVisible();
+      await expect(viewer.getByRole("region", { name: /^Received per day/ })).toBeVisible();
       await expect(viewer.getByTestId("exceptions-count")).toBeVisible();
       for (const mine of [
         "worklist",
@@ -166,6 +173,7 @@ for (const size of SIZES) {
         "changes-waiting",
         "todays-invoices",
         "system-glance",
+        "coin-balances",
       ]) {
         await expect(viewer.getByTestId(mine)).toHaveCount(0);
       }

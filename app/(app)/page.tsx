@@ -1,10 +1,12 @@
 import Link from "next/link";
 import { ApprovalsWaiting } from "@/components/dashboard/approvals-waiting";
 import { ChangesWaiting } from "@/components/dashboard/changes-waiting";
+import { CoinBalances } from "@/components/dashboard/coin-balances";
 import { ExceptionsCount } from "@/components/dashboard/exceptions-count";
 import { ExceptionsList } from "@/components/dashboard/exceptions-list";
 import { InvoiceOverview } from "@/components/dashboard/invoice-overview";
 import { PayoutsWorklist } from "@/components/dashboard/payouts-worklist";
+import { ReceiptsPerDay } from "@/components/dashboard/receipts-per-day";
 import { SystemGlance } from "@/components/dashboard/system-glance";
 import { TodaysInvoices } from "@/components/dashboard/todays-invoices";
 import { UnmatchedReports } from "@/components/dashboard/unmatched-reports";
@@ -13,6 +15,9 @@ import { Button } from "@/components/ui/button";
 import { requireUser } from "@/lib/auth/guards";
 import { can } from "@/lib/auth/permissions";
 import { ROLE_LABELS } from "@/lib/auth/roles";
+import { balancesSnapshot } from "@/lib/books/balances-snapshot";
+import { readerDays, receivedByDay } from "@/lib/books/received-by-day";
+import { receiptSeries } from "@/lib/books/receipt-series";
 import { listChanges } from "@/lib/change-review/queries";
 import { getDb } from "@/lib/db/client";
 import { currentDisplay } from "@/lib/display/current-display";
@@ -23,7 +28,6 @@ import { countInvoicesByStatus } from "@/lib/invoices/dashboard";
 import { dashboardFigures } from "@/lib/invoices/dashboard-snapshot";
 import { listInvoices } from "@/lib/invoices/list-invoices";
 import { listUnsentInvoices } from "@/lib/invoices/unsent-invoices";
-import { lastDays, volumeSeries } from "@/lib/invoices/volume-series";
 import { troubledLoops } from "@/lib/system/at-a-glance";
 import { currentSystemInputs } from "@/lib/system/process-facts";
 import { COUNT_CAP, countDueWork } from "@/lib/system/work-counts";
@@ -35,12 +39,14 @@ const DAY_MS = 86_400_000;
 /** The exceptions count on the worklist stops here ("99+"). */
 const EXCEPTIONS_CAP = 100;
 const OWN_TODAY_SHOWN = 25;
+const RECEIPT_DAYS = 30;
 
 /**
  * Home: each person's own work first, by what their role may do. Finance: the requests waiting
  * for their approval, then the payouts that need finance. Admins: the changes another admin
- * proposed, then the system's state. Support (and admins): the invoice exceptions to resolve, the
- * invoices not sent, their invoices of today. Then, for everyone, the invoices at a glance.
+ * proposed, then the system's state. Finance and admins then see the balances the books give.
+ * Support (and admins): the invoice exceptions to resolve, the invoices not sent, their invoices of
+ * today. Then, for everyone, the invoices at a glance and what was received per day.
  */
 export default async function HomePage({
   searchParams,
@@ -72,20 +78,23 @@ export default async function HomePage({
     readSystem: can(user.role, "system:read"),
     resolve: can(user.role, "invoices:resolve"),
     create: can(user.role, "invoices:create"),
+    seeBooks: can(user.role, "books:view"),
   };
   const now = new Date();
-  // "Today" is the person's; the shared snapshot (last 7 days, paid volume) keeps UTC days.
+  // "Today" and the days of what was received are the person's; the shared snapshot of the last
+  // 7 days keeps UTC days.
   const today = display.today(now);
   const todayStart = startOfDayIn(today, display.prefs.timeZone);
+  const receiptDays = readerDays(today, RECEIPT_DAYS, display.prefs.timeZone);
   const utcToday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const weekStart = new Date(utcToday.getTime() - 6 * DAY_MS);
-  const days = lastDays(30, now);
-  const monthStart = new Date(`${days[0]}T00:00:00Z`);
   const system = may.readSystem ? currentSystemInputs() : null;
 
   const [
     figures,
     todayCounts,
+    receipts,
+    balances,
     unresolvedCount,
     unresolved,
     resolved,
@@ -97,8 +106,10 @@ export default async function HomePage({
     dueWork,
     unmatched,
   ] = await Promise.all([
-    dashboardFigures(db, { today: utcToday, weekStart, monthStart }),
+    dashboardFigures(db, { weekStart }),
     countInvoicesByStatus(db, todayStart),
+    receivedByDay(db, receiptDays.days, receiptDays.end),
+    may.seeBooks ? balancesSnapshot(db) : null,
     countUnresolvedExceptions(db, EXCEPTIONS_CAP),
     may.resolve && view === "unresolved" ? listUnresolvedExceptions(db) : [],
     may.resolve && view === "resolved" ? listResolvedExceptions(db) : [],
@@ -111,7 +122,7 @@ export default async function HomePage({
     may.approve ? listWaitingUnmatchedReports(db) : [],
   ]);
   const ownToday = (ownRecent?.rows ?? []).filter((row) => row.createdAt >= todayStart);
-  const { weekCounts, volume } = figures.value;
+  const { weekCounts } = figures.value;
 
   return (
     <div className="grid min-w-0 gap-6">
@@ -131,6 +142,9 @@ export default async function HomePage({
           queues={{ ...dueWork, webhookProcessingBacklog: system.webhookProcessingBacklog }}
           cap={COUNT_CAP}
         />
+      ) : null}
+      {balances ? (
+        <CoinBalances display={display} rows={balances.value} computedAt={balances.computedAt} />
       ) : null}
       {may.resolve ? (
         <ExceptionsList
@@ -164,8 +178,14 @@ export default async function HomePage({
         todayCounts={todayCounts}
         weekStart={weekStart.toISOString().slice(0, 10)}
         weekCounts={weekCounts}
-        series={volumeSeries(volume, days)}
         computedAt={figures.computedAt}
+      />
+      <ReceiptsPerDay
+        display={display}
+        coins={receiptSeries(
+          receipts,
+          receiptDays.days.map((day) => day.day),
+        )}
       />
       {may.resolve ? null : <ExceptionsCount count={unresolvedCount} cap={EXCEPTIONS_CAP} />}
     </div>

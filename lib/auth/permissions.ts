@@ -15,6 +15,8 @@ export const ACTIONS = [
   "withdrawals:view",
   "withdrawals:request",
   "withdrawals:approve",
+  // The books' figures on the home page: each coin's balance as Paydesk knows it (lib/books).
+  "books:view",
   "webhooks:view",
   "webhooks:reprocess",
   // Dual control: changes to who may pay wait for a second admin (lib/changes).
@@ -43,6 +45,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "invoices:create",
     "invoices:resolve",
     "withdrawals:view",
+    "books:view",
     "webhooks:view",
     "audit:view",
     "webhooks:reprocess",
@@ -58,6 +61,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "withdrawals:view",
     "withdrawals:request",
     "withdrawals:approve",
+    "books:view",
     "webhooks:view",
     "audit:view",
     "account:manage",

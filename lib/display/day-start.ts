@@ -6,17 +6,29 @@ import { dayIn } from "./time";
  * local midnight minus the offset in force then (which on a DST change day differs from now's).
  */
 
+/** One formatter per zone: making one costs far more than using it (the home page asks for 30 days). */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockIn(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
 function offsetMs(moment: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(moment);
+  const parts = wallClockIn(timeZone).formatToParts(moment);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(
     part("year"),

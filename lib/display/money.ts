@@ -12,12 +12,20 @@ export { fiatMinorUnits };
  */
 const MIN_CRYPTO_DECIMALS = 2;
 
+/** Made once per locale and number of decimals: making one costs far more than using it. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 function formatNumber(amount: string, locale: string, minimum: number, maximum: number): string {
-  const format = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: minimum,
-    maximumFractionDigits: maximum,
-    useGrouping: true,
-  });
+  const key = `${locale} ${minimum} ${maximum}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: maximum,
+      useGrouping: true,
+    });
+    numberFormats.set(key, format);
+  }
   // Intl formats a decimal string exactly (ES2023); typed as number only in older lib files.
   return format.format(amount as unknown as number);
 }

@@ -40,6 +40,19 @@ function toDate(moment: Moment): Date {
   return typeof moment === "string" ? new Date(moment) : moment;
 }
 
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Made once per locale and zone: making one costs far more than using it (a page shows dozens of times). */
+function zoneNamesIn(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let format = zoneNameFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" });
+    zoneNameFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * The zone's short name at that moment: "CET" in winter and "CEST" in summer for Berlin, "EST"
  * for New York, "UTC"; an offset ("GMT+9") where English has no name for it.
@@ -50,7 +63,7 @@ export function zoneName(moment: Moment, timeZone: string): string {
   // en-US names American zones, en-GB the European ones; the first real name wins.
   for (const locale of ["en-US", "en-GB"]) {
     const name =
-      new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" })
+      zoneNamesIn(locale, timeZone)
         .formatToParts(date)
         .find((p) => p.type === "timeZoneName")?.value ?? "";
     if (!/^GMT[+-−]/.test(name) && name !== "") return name;
@@ -84,14 +97,22 @@ export function formatRelative(moment: Moment, now: Date = new Date()): string {
   return formatDistanceStrict(toDate(moment), now, { addSuffix: true });
 }
 
+/** Making a formatter for a zone costs far more than using one: the home page asks for 30 days. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day ("2026-11-25") a moment falls on in a zone: for "today" in the person's zone. */
 export function dayIn(moment: Moment, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(toDate(moment));
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(toDate(moment));
 }
 
 /** A countdown such as "1:02:03" or "4:05"; "0:00" once passed. */

@@ -51,13 +51,13 @@ describe("creations the loop gave up on", () => {
     ]);
   });
 
-  it("reads the rows with no service id through its unique index, never the whole ledger", async () => {
+  it("reads them through their own partial index, never the whole ledger", async () => {
     const text = await testDb.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result: unknown = await tx.execute(sql`explain (costs off) ${unsentInvoicesQuery(tx, 20)}`);
       const rows = (result as { rows?: { "QUERY PLAN"?: string }[] }).rows ?? [];
       return rows.map((row) => row["QUERY PLAN"] ?? "").join("\n");
     });
-    expect(text).toContain("invoices_service_id_key");
+    expect(text).toContain("invoices_unsent_idx");
   });
 });

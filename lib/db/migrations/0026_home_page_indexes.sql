@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_unsent_idx" ON "invoices" USING btree ("created_at","id") WHERE "invoices"."creation_state" = 'sending' and "invoices"."next_send_at" is null;
