@@ -38,6 +38,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "notifications:read",
     "system:read",
     "mail:manage",
+    "statement:view",
   ],
   finance: [
     "invoices:view",
@@ -48,6 +49,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "audit:view",
     "account:manage",
     "notifications:read",
+    "statement:view",
   ],
   support: [
     "invoices:view",
