@@ -104,6 +104,16 @@ const PAGES: PageCheck[] = [
     },
   },
   { name: "audit log", role: "finance", path: () => "/audit" },
+  { name: "statement", role: "finance", path: () => "/statement" },
+  {
+    name: "statement with its lines",
+    role: "admin",
+    path: () => {
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      return `/statement?from=${day(-1)}&to=${day(1)}&figure=all`;
+    },
+  },
+  { name: "statement (a bad link)", role: "finance", path: () => "/statement?month=2026-13&currency=%3D1" },
   {
     name: "audit log (one withdrawal)",
     role: "admin",

@@ -223,6 +223,7 @@ test.describe("at 1280 × 800", () => {
       "Home",
       "Invoices",
       "Withdrawals",
+      "Statement",
       "Webhooks",
       "Audit log",
       "Users",

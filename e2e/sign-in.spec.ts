@@ -6,6 +6,7 @@ const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
     "Home",
     "Invoices",
     "Withdrawals",
+    "Statement",
     "Webhooks",
     "Audit log",
     "Users",
@@ -19,6 +20,7 @@ const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
     "Home",
     "Invoices",
     "Withdrawals",
+    "Statement",
     "Webhooks",
     "Audit log",
     "Users",
@@ -29,8 +31,8 @@ const NAV_BY_ROLE: Record<keyof typeof DEMO, string[]> = {
     "Outgoing mail",
   ],
   support: ["Home", "Invoices", "Withdrawals"],
-  finance: ["Home", "Invoices", "Withdrawals", "Approvals", "Webhooks", "Audit log"],
-  finance2: ["Home", "Invoices", "Withdrawals", "Approvals", "Webhooks", "Audit log"],
+  finance: ["Home", "Invoices", "Withdrawals", "Approvals", "Statement", "Webhooks", "Audit log"],
+  finance2: ["Home", "Invoices", "Withdrawals", "Approvals", "Statement", "Webhooks", "Audit log"],
   viewer: ["Home", "Invoices", "Withdrawals"],
 };
 

@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     permission: "withdrawals:approve",
     count: "approvals",
   },
+  { href: "/statement", label: "Statement", permission: "statement:view" },
   { href: "/webhooks", label: "Webhooks", permission: "webhooks:view" },
   { href: "/audit", label: "Audit log", permission: "audit:view" },
   { href: "/admin/users", label: "Users", permission: "users:manage" },

@@ -509,6 +509,16 @@ describe("an audit entry as a sentence", () => {
     expect(text).not.toMatch(/undefined|null|NaN|\[object|"/);
   });
 
+  it("names the statement's downloads and the workbook's format", () => {
+    const exported = (objectId: string, format?: string) =>
+      sentenceText(
+        read({ ...fran, action: "csv.exported", objectType: "export", objectId, after: { format } }).parts,
+      );
+    expect(exported("statement-summary", "csv")).toBe("Fran Finance exported the statement's summary as CSV");
+    expect(exported("statement-lines", "csv")).toBe("Fran Finance exported the statement's lines as CSV");
+    expect(exported("statement", "xlsx")).toBe("Fran Finance exported the statement as a workbook (XLSX)");
+  });
+
   it("says which notifications come in a daily digest, and still reads the older list of categories", () => {
     const chose = (after: Record<string, unknown>) =>
       sentenceText(read({ ...aboutSelf(sam), action: "user.mail_preferences_changed", after }).parts);

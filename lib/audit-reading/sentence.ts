@@ -88,7 +88,13 @@ const EXPORTS: Record<string, string> = {
   invoices: "the invoice list",
   withdrawals: "the withdrawal list",
   audit: "the audit log",
+  "statement-summary": "the statement's summary",
+  "statement-lines": "the statement's lines",
+  statement: "the statement",
 };
+
+/** How an export left: CSV, or for the statement's workbook, XLSX. */
+const EXPORT_FORMATS: Record<string, string> = { xlsx: "a workbook (XLSX)" };
 
 const SENTENCES: Record<AuditAction, Build> = {
   "auth.signed_in": (entry, _reader, who) =>
@@ -396,7 +402,7 @@ const SENTENCES: Record<AuditAction, Build> = {
   },
   "csv.exported": (entry, _reader, who) => [
     who,
-    ` exported ${EXPORTS[entry.objectId ?? ""] ?? "a list"} as CSV`,
+    ` exported ${EXPORTS[entry.objectId ?? ""] ?? "a list"} as ${EXPORT_FORMATS[textField(entry.after, "format") ?? ""] ?? "CSV"}`,
   ],
   "mail.sent_again": (entry, _reader, who) => {
     const to = textField(entry.after, "to");

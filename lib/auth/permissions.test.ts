@@ -39,6 +39,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "notifications:read",
     "system:read",
     "mail:manage",
+    "statement:view",
   ],
   finance: [
     "invoices:view",
@@ -50,6 +51,7 @@ const EXPECTED: Record<Role, Action[]> = {
     "audit:view",
     "account:manage",
     "notifications:read",
+    "statement:view",
   ],
   support: [
     "invoices:view",

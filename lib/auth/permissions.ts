@@ -32,6 +32,8 @@ export const ACTIONS = [
   "system:read",
   // Outgoing mail: what the outbox sent or could not, and Send again for a failed one (lib/mail).
   "mail:manage",
+  // The statement: what moved in and out of the merchant's balance over a period, from the ledger (lib/statement).
+  "statement:view",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -55,6 +57,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "notifications:read",
     "system:read",
     "mail:manage",
+    "statement:view",
   ],
   finance: [
     "invoices:view",
@@ -66,6 +69,7 @@ const PERMISSIONS: Record<Role, readonly Action[]> = {
     "audit:view",
     "account:manage",
     "notifications:read",
+    "statement:view",
   ],
   support: [
     "invoices:view",
