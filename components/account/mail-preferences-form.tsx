@@ -10,8 +10,8 @@ import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toaster";
 import {
   STAFF_MAIL_CATEGORIES,
-  STAFF_MAIL_MODE_LABELS,
-  STAFF_MAIL_MODES,
+  staffMailModeLabel,
+  staffMailModesFor,
   type StaffMailCategory,
   type StaffMailMode,
 } from "@/lib/mail/staff/categories";
@@ -58,9 +58,9 @@ export function MailPreferencesForm({
               {STAFF_MAIL_CATEGORIES[category]}
             </label>
             <Select id={`mail-mode-${category}`} {...form.register(`modes.${category}`)}>
-              {STAFF_MAIL_MODES.map((mode) => (
+              {staffMailModesFor(category).map((mode) => (
                 <option key={mode} value={mode}>
-                  {STAFF_MAIL_MODE_LABELS[mode]}
+                  {staffMailModeLabel(category, mode)}
                 </option>
               ))}
             </Select>

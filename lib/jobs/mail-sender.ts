@@ -2,6 +2,7 @@ import type { Db } from "@/lib/db/types";
 import { clearOldBodies, deliverDueMail, type DeliveryReport } from "@/lib/mail/deliver-due";
 import { queueDueReminders } from "@/lib/invoice-mail/reminders";
 import { queueDueDigests } from "@/lib/mail/staff/digest";
+import { queueDueStatements } from "@/lib/statement/monthly-mail";
 import type { MailConfig } from "@/lib/mail/mail-config";
 import { reasonNotToSend } from "@/lib/invoice-mail/send-time-check";
 import type { MailTransport } from "@/lib/mail/smtp-transport";
@@ -20,8 +21,8 @@ export interface MailSenderOptions {
 const CLEAR_BODIES_EVERY_MS = 3_600_000;
 
 /**
- * The outbox's loop: every few seconds, queue the invoice reminders and staff digests that are
- * due, hand the due messages to the SMTP server (lib/mail/deliver-due.ts), and once an hour clear
+ * The outbox's loop: every few seconds, queue the invoice reminders, staff digests and monthly
+ * statements that are due, hand the due messages to the SMTP server (lib/mail/deliver-due.ts), and once an hour clear
  * old bodies. Several instances may run it: each message is claimed by one of them at a time.
  */
 export class MailSender extends PeriodicJob<DeliveryReport> {
@@ -48,6 +49,11 @@ export class MailSender extends PeriodicJob<DeliveryReport> {
       await queueDueDigests(this.options.db, this.batchSize);
     } catch (error) {
       this.failed("queuing daily digests failed", error);
+    }
+    try {
+      await queueDueStatements(this.options.db, this.batchSize);
+    } catch (error) {
+      this.failed("queuing monthly statements failed", error);
     }
     try {
       report = await deliverDueMail(this.options.db, {

@@ -11,6 +11,7 @@ export const STAFF_MAIL_CATEGORIES = {
   payout_attention: "A payout needs review, is in conflict, or was refused or failed",
   change_waiting: "A change waits for another admin",
   invoice_exception: "An invoice I created was overpaid or underpaid",
+  monthly_statement: "Last month's statement",
 } as const;
 
 export type StaffMailCategory = keyof typeof STAFF_MAIL_CATEGORIES;
@@ -24,6 +25,7 @@ export const STAFF_MAIL_CATEGORY_PERMISSIONS: Record<StaffMailCategory, Action> 
   payout_attention: "withdrawals:approve",
   change_waiting: "changes:decide",
   invoice_exception: "invoices:create",
+  monthly_statement: "statement:view",
 };
 
 export function staffMailCategoriesFor(role: Role): StaffMailCategory[] {
@@ -43,6 +45,20 @@ export const STAFF_MAIL_MODE_LABELS: Record<StaffMailMode, string> = {
   immediate: "Email at once",
   digest: "Daily digest",
 };
+
+/**
+ * The monthly statement is one email on the 1st, never a notification: it is either off or sent
+ * ("immediate" stored), and a daily digest has nothing of it to gather.
+ */
+export function staffMailModesFor(category: StaffMailCategory): readonly StaffMailMode[] {
+  return category === "monthly_statement" ? ["off", "immediate"] : STAFF_MAIL_MODES;
+}
+
+export function staffMailModeLabel(category: StaffMailCategory, mode: StaffMailMode): string {
+  return category === "monthly_statement" && mode === "immediate"
+    ? "Email on the 1st"
+    : STAFF_MAIL_MODE_LABELS[mode];
+}
 
 /**
  * What one unsubscribe link turns off: a category sent at once, or the whole daily digest (one

@@ -2,7 +2,12 @@ import "server-only";
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { mailPreferences, users } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
-import { STAFF_MAIL_CATEGORY_KEYS, type StaffMailCategory, type StaffMailMode } from "./categories";
+import {
+  STAFF_MAIL_CATEGORY_KEYS,
+  staffMailModesFor,
+  type StaffMailCategory,
+  type StaffMailMode,
+} from "./categories";
 
 export interface MailPreferences {
   modes: Record<StaffMailCategory, StaffMailMode>;
@@ -42,7 +47,8 @@ export async function writeMailPreferences(
   const byEmail: Partial<Record<StaffMailCategory, "immediate" | "digest">> = {};
   for (const category of offered) {
     const mode = chosen.modes[category];
-    if (mode === "immediate" || mode === "digest") byEmail[category] = mode;
+    if ((mode === "immediate" || mode === "digest") && staffMailModesFor(category).includes(mode))
+      byEmail[category] = mode;
   }
   const kept = Object.keys(byEmail) as StaffMailCategory[];
   const hadDigest =
