@@ -61,11 +61,31 @@ export interface Said {
 export class PaydeskKnowledge {
   private readonly heard = new Map<string, Heard>();
   private readonly said = new Map<string, Said>();
+  /** The final statuses the service told of each order id: two words (paid, failed) when it changed its mind. */
+  private readonly finals = new Map<string, Set<Word>>();
 
   /** The service told Paydesk `status` (a report, or a creation's answer) at `step`. */
   hear(orderId: string, status: string, step: number): void {
     const before = this.heard.get(orderId);
     if (!before || isNews(before.status, status)) this.heard.set(orderId, { status, at: step });
+    if (rank(status) === 3)
+      this.finals.set(orderId, (this.finals.get(orderId) ?? new Set()).add(wordOf(status)));
+  }
+
+  /** Whether the service told Paydesk it paid the order id and also that it failed (in whichever order). */
+  private contradictedItself(orderId: string): boolean {
+    return (this.finals.get(orderId)?.size ?? 0) > 1;
+  }
+
+  /**
+   * Whether `stored` is the service's last word as Paydesk may keep it: its highest-ranked status
+   * told; when the service contradicted its own final word, either final word (reports arrive in
+   * any order: Paydesk cannot tell which came last, and the payout is a conflict for a person).
+   */
+  isLastWord(orderId: string, stored: string | null): boolean {
+    const heard = this.heard.get(orderId)?.status ?? null;
+    if (stored === heard) return true;
+    return this.contradictedItself(orderId) && stored !== null && rank(stored) === 3;
   }
 
   /** A person told Paydesk what the service's back office shows, at `step`. */
@@ -87,13 +107,23 @@ export class PaydeskKnowledge {
    */
   contradiction(orderId: string, state: WithdrawalState): string | null {
     if (state === "conflict" || state === "submitting") return null;
+    if (this.contradictedItself(orderId)) {
+      return ["paid", "service_failed", "closed"].includes(state)
+        ? null
+        : `${state}, but the service said it paid and that it failed`;
+    }
     const heard = this.heard.get(orderId);
     const said = this.said.get(orderId);
     const word = heard ? wordOf(heard.status) : null;
     const told = `the service's last word is ${heard ? `"${heard.status}"` : "none"}, a person's ${said ? said.what : "none"}`;
     if (word === "paid") return state === "paid" ? null : `${state}, but ${told}`;
     if (word === "failed") {
-      return state === "service_failed" || state === "closed" ? null : `${state}, but ${told}`;
+      // A person who saw it paid in the back office after the failure was news: paid after all.
+      const paidAfterAll =
+        state === "paid" && said?.what === "paid" && heard !== undefined && said.at >= heard.at;
+      return state === "service_failed" || state === "closed" || paidAfterAll
+        ? null
+        : `${state}, but ${told}`;
     }
     if (state === "paid") return said?.what === "paid" ? null : `paid, but ${told}`;
     if (state === "service_failed") return `failed at the service, but ${told}`;
