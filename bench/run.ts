@@ -4,7 +4,8 @@
  * invoices, the CSV export against COPY; on PGlite the pages over HTTP at 1,000 and 100,000. Then
  * first-load JavaScript per page, the create action's overhead, memory over three rounds, webhook
  * ingestion on both databases (bench/webhooks/), GET /api/health under a flood of unsigned webhook
- * bodies and the withdrawal figures. Every figure ends in
+ * bodies, the withdrawal figures and the statement of a month over 10,000,000 ledger rows
+ * (bench/statement-bench.ts). Every figure ends in
  * one table (MET or MISSED against its target) and in bench/results/latest.json.
  * Without TEST_DATABASE_URL it re-runs itself under test-support/runner/with-postgres.sh (a private
  * throwaway server; never DATABASE_URL's). Never part of npm test.
@@ -33,6 +34,7 @@ import { freshDatabase } from "./webhooks/bench-database";
 import { benchUnsignedFlood, unsignedFloodFigures } from "./webhooks/unsigned-flood";
 import { benchWebhooks, webhookFigures, type WebhookBenchResult } from "./webhooks/webhook-bench";
 import { runWithdrawalBenchmarks } from "./withdrawals-run";
+import { benchStatement } from "./statement-bench";
 
 const QUICK = process.argv.includes("--quick");
 const SMALL = 1_000;
@@ -288,6 +290,13 @@ const report = {
 writeFileSync(`${resultsDir}${name}.json`, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`[bench] wrote bench/results/${name}.json in ${round((Date.now() - started) / 1000, 1)} s total`);
 figures.push(...(await runWithdrawalBenchmarks({ quick: QUICK })));
+figures.push(
+  ...(await benchStatement({
+    rows: Number(process.env.BENCH_STATEMENT_ROWS ?? (QUICK ? 200_000 : 10_000_000)),
+    runs: QUICK ? 10 : 20,
+  })),
+);
+lap("the statement measured");
 console.log(`[bench] summary (${QUICK ? "quick" : "full"} run):`);
 printFigures(figures);
 console.log(`[bench] wrote ${writeLatest(figures, { quick: QUICK, rows: { small: SMALL, large: LARGE } })}`);

@@ -169,7 +169,12 @@ export async function seedLedger(db: Db, invoiceCount: number): Promise<void> {
  * instead. Indexes that back a constraint (the primary key, which foreign keys need) stay. The
  * same definitions are built again, so the plans measured are the app's.
  */
-async function withIndexesBuiltAfter(db: Db, table: string, rows: number, insert: () => Promise<unknown>) {
+export async function withIndexesBuiltAfter(
+  db: Db,
+  table: string,
+  rows: number,
+  insert: () => Promise<unknown>,
+) {
   if (rows < BUILD_INDEXES_AFTER) {
     await insert();
     return;
