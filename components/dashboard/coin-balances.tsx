@@ -35,7 +35,13 @@ export function CoinBalances({
       {rows.length === 0 ? (
         <p className="text-sm text-slate-500">Nothing received or paid out yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        // On a phone the table scrolls sideways: a region that takes focus, so it scrolls by keyboard too.
+        <div
+          className="overflow-x-auto"
+          role="region"
+          aria-label="Balances per coin, scrolling sideways"
+          tabIndex={0}
+        >
           <table className="w-full text-sm">
             <thead className="text-left text-xs text-slate-500">
               <tr>

@@ -30,7 +30,7 @@ export function ReceiptsChart({
   const slot = WIDTH / Math.max(points.length, 1);
   const peak = points.find((point) => up > 0 && height(point.received) === up);
   return (
-    <figure className="grid gap-2" data-testid={`receipts-${coin.currency}-${coin.network}`}>
+    <figure className="grid min-w-0 gap-2" data-testid={`receipts-${coin.currency}-${coin.network}`}>
       <figcaption className="grid gap-0.5 text-sm">
         <span className="font-medium">{name}</span>
         <span className="text-slate-600" data-testid="receipts-totals">
@@ -74,27 +74,30 @@ export function ReceiptsChart({
           </span>
         ))}
       </div>
-      <table className="sr-only">
-        <caption>Received and refunded per day in {name}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Received</th>
-            <th scope="col">Refunded</th>
-            <th scope="col">Net</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.day}>
-              <td>{point.day}</td>
-              <td>{money(point.received)}</td>
-              <td>{money(point.refunded)}</td>
-              <td>{money(point.net)}</td>
+      {/* A table sizes to its content whatever its width: the clipping box is a div. */}
+      <div className="sr-only">
+        <table>
+          <caption>Received and refunded per day in {name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Received</th>
+              <th scope="col">Refunded</th>
+              <th scope="col">Net</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.day}>
+                <td>{point.day}</td>
+                <td>{money(point.received)}</td>
+                <td>{money(point.refunded)}</td>
+                <td>{money(point.net)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
