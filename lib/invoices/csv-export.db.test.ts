@@ -5,6 +5,7 @@ import { neutraliseFormula } from "@/lib/csv/stream-csv";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { CSV_COLUMNS, exportFileName, exportCsvStream, readExportBatches } from "./csv-export";
 import { insertListInvoices } from "@/test-support/invoice-rows";
+import { parseCsv } from "@/test-support/parse-csv";
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -50,33 +51,6 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.close());
 
-/** A minimal RFC 4180 reader, so the test checks what a spreadsheet would see. */
-function parse(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (!quoted && (char === "," || char === "\n")) {
-      row.push(field);
-      field = "";
-      if (char === "\n") {
-        rows.push(row);
-        row = [];
-      }
-    } else {
-      field += char;
-    }
-  }
-  return rows;
-}
-
 async function readChunks(stream: ReadableStream<Uint8Array>): Promise<string[]> {
   const decoder = new TextDecoder();
   const chunks: string[] = [];
@@ -87,7 +61,7 @@ async function readChunks(stream: ReadableStream<Uint8Array>): Promise<string[]>
 describe("CSV export", () => {
   it("writes the header, exact decimals, escaping and neutralised formulas", async () => {
     const text = (await readChunks(exportCsvStream(testDb.db, { q: "svc-1" }))).join("");
-    const [header, ...rows] = parse(text) as string[][];
+    const [header, ...rows] = parseCsv(text) as string[][];
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(rows).toEqual([
       [
@@ -117,7 +91,7 @@ describe("CSV export", () => {
   it("quotes commas, quotes and newlines", async () => {
     const text = (await readChunks(exportCsvStream(testDb.db, { q: "-1+2" }))).join("");
     expect(text).toContain('"quote ""and"", comma\nnewline"');
-    const [, row] = parse(text) as string[][];
+    const [, row] = parseCsv(text) as string[][];
     expect(row?.[0]).toBe('quote "and", comma\nnewline');
     expect(row?.[11]).toBe("'-1+2");
   });
@@ -128,7 +102,7 @@ describe("CSV export", () => {
     expect(chunks).toHaveLength(4);
     expect(chunks[0]?.startsWith("order_id,invoice_id,")).toBe(true);
     expect(chunks.slice(1).some((chunk) => chunk.includes("order_id,"))).toBe(false);
-    const rows = (parse(chunks.join("")) as string[][]).slice(1);
+    const rows = (parseCsv(chunks.join("")) as string[][]).slice(1);
     expect(rows.map((row) => row[0])).toEqual([
       '\'=HYPERLINK("http://evil")',
       'quote "and", comma\nnewline',

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { invoices } from "@/lib/db/schema";
 import { insertListInvoices } from "@/test-support/invoice-rows";
 import { insertWithdrawals, seedRequester } from "@/test-support/withdrawal-rows";
+import { parseCsv } from "@/test-support/parse-csv";
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -44,40 +45,12 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.close());
 
-/** A minimal RFC 4180 reader, so the test checks what a spreadsheet would see. */
-function parse(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted && char === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (char === '"') {
-      quoted = !quoted;
-    } else if (!quoted && char === ",") {
-      row.push(field);
-      field = "";
-    } else if (!quoted && char === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else {
-      field += char;
-    }
-  }
-  return rows;
-}
-
 const exportText = (filter = {}, batchSize?: number) =>
   new Response(exportCsvStream(testDb.db, filter, batchSize)).text();
 
 describe("withdrawal CSV export", () => {
   it("writes the header, every row newest first, decimals as stored, formulas neutralised", async () => {
-    const [header, ...rows] = parse(await exportText({}, 3));
+    const [header, ...rows] = parseCsv(await exportText({}, 3));
     expect(header).toEqual([...CSV_COLUMNS]);
     expect(rows).toHaveLength(10);
     const record = (index: number) => Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, rows[index]?.[i]]));
@@ -144,7 +117,7 @@ describe("withdrawal CSV export", () => {
           createdAt: "2025-02-03T00:00:00Z",
         },
       ]);
-      const [header, ...rows] = parse(await new Response(exportCsvStream(own.db, {})).text());
+      const [header, ...rows] = parseCsv(await new Response(exportCsvStream(own.db, {})).text());
       const records = rows.map((row) => Object.fromEntries((header ?? []).map((c, i) => [c, row[i]])));
       expect(records).toEqual([
         expect.objectContaining({
@@ -164,9 +137,9 @@ describe("withdrawal CSV export", () => {
   });
 
   it("applies the list's filters, and still writes a header when nothing matches", async () => {
-    const [, ...rows] = parse(await exportText({ state: "awaiting_approval" }));
+    const [, ...rows] = parseCsv(await exportText({ state: "awaiting_approval" }));
     expect(rows.map((row) => row[0])).toEqual(["wd_fiat"]);
-    expect(parse(await exportText({ q: "nobody" }))).toEqual([[...CSV_COLUMNS]]);
+    expect(parseCsv(await exportText({ q: "nobody" }))).toEqual([[...CSV_COLUMNS]]);
   });
 
   it("reads in keyset batches of the given size", async () => {
