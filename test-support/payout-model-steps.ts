@@ -40,7 +40,7 @@ export type Step =
   | { act: "advance"; payout: number; outcome: CreationOutcome; to: ServiceMove; fee: FeeReport }
   /** The service moves a payout it holds; `reported`: its report is delivered at once. */
   | { act: "service moves"; payout: number; to: ServiceMove; fee: FeeReport; reported: boolean }
-  /** The service pays a payout it had reported failed. */
+  /** The service changes its final word: pays a payout it had reported failed, or fails one it had paid. */
   | { act: "service flips"; payout: number; reported: boolean }
   /** A report delivered (again, late, out of order): through the webhook route, or applied as the loop does. */
   | { act: "deliver"; report: number; webhook: boolean }

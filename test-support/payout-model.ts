@@ -61,20 +61,27 @@ export interface Said {
 export class PaydeskKnowledge {
   private readonly heard = new Map<string, Heard>();
   private readonly said = new Map<string, Said>();
-  /** The final statuses the service told of each order id: two words (paid, failed) when it changed its mind. */
-  private readonly finals = new Map<string, Set<Word>>();
+  /** Every final word the service told of each order id, and when: paid and failed when it changed its mind. */
+  private readonly finals = new Map<string, { word: Word; at: number }[]>();
 
   /** The service told Paydesk `status` (a report, or a creation's answer) at `step`. */
   hear(orderId: string, status: string, step: number): void {
     const before = this.heard.get(orderId);
     if (!before || isNews(before.status, status)) this.heard.set(orderId, { status, at: step });
-    if (rank(status) === 3)
-      this.finals.set(orderId, (this.finals.get(orderId) ?? new Set()).add(wordOf(status)));
+    if (rank(status) === 3) {
+      this.finals.set(orderId, [...(this.finals.get(orderId) ?? []), { word: wordOf(status), at: step }]);
+    }
+  }
+
+  /** The step at which Paydesk first heard the service say the other final word, or null. */
+  private changedAt(orderId: string): number | null {
+    const finals = this.finals.get(orderId) ?? [];
+    return finals.find((each) => each.word !== finals[0]?.word)?.at ?? null;
   }
 
   /** Whether the service told Paydesk it paid the order id and also that it failed (in whichever order). */
-  private contradictedItself(orderId: string): boolean {
-    return (this.finals.get(orderId)?.size ?? 0) > 1;
+  changedItsMind(orderId: string): boolean {
+    return this.changedAt(orderId) !== null;
   }
 
   /**
@@ -85,7 +92,7 @@ export class PaydeskKnowledge {
   isLastWord(orderId: string, stored: string | null): boolean {
     const heard = this.heard.get(orderId)?.status ?? null;
     if (stored === heard) return true;
-    return this.contradictedItself(orderId) && stored !== null && rank(stored) === 3;
+    return this.changedItsMind(orderId) && stored !== null && rank(stored) === 3;
   }
 
   /** A person told Paydesk what the service's back office shows, at `step`. */
@@ -107,13 +114,23 @@ export class PaydeskKnowledge {
    */
   contradiction(orderId: string, state: WithdrawalState): string | null {
     if (state === "conflict" || state === "submitting") return null;
-    if (this.contradictedItself(orderId)) {
-      return ["paid", "service_failed", "closed"].includes(state)
+    const said = this.said.get(orderId);
+    const changedAt = this.changedAt(orderId);
+    if (changedAt !== null) {
+      // A conflict, until a person looked at the back office since and settled it (recorded it
+      // paid, or confirmed nothing was sent), and again when the other word is heard after that.
+      const settledAs = said && said.at >= changedAt ? (said.what === "paid" ? "paid" : "failed") : null;
+      const gainsaid = (this.finals.get(orderId) ?? []).some(
+        (each) => said !== undefined && each.at > said.at && each.word !== settledAs,
+      );
+      const settled =
+        !gainsaid &&
+        ((state === "paid" && settledAs === "paid") || (state === "closed" && settledAs === "failed"));
+      return settled
         ? null
-        : `${state}, but the service said it paid and that it failed`;
+        : `${state}, but the service said it paid and that it failed (first at step ${changedAt}), and no person settled it since`;
     }
     const heard = this.heard.get(orderId);
-    const said = this.said.get(orderId);
     const word = heard ? wordOf(heard.status) : null;
     const told = `the service's last word is ${heard ? `"${heard.status}"` : "none"}, a person's ${said ? said.what : "none"}`;
     if (word === "paid") return state === "paid" ? null : `${state}, but ${told}`;
