@@ -4,6 +4,7 @@ import fc from "fast-check";
 import type { WithdrawalState } from "@/lib/db/schema";
 import type { CreationOutcome, FeeReport } from "./fake-payout-service";
 import type { InvoiceTerms } from "./invoice-service-model";
+import { COMMANDS_REPLAY_PATH } from "./model-runs";
 import { TEST_TRON_ADDRESS } from "./withdrawal-rows";
 
 /**
@@ -303,6 +304,7 @@ export type RunStart = typeof runs extends fc.Arbitrary<infer Start> ? Start : n
 export const plans = fc.commands([step.map((each) => new StepCommand(each))], {
   maxCommands: MAX_STEPS,
   size: "max",
+  ...(COMMANDS_REPLAY_PATH ? { replayPath: COMMANDS_REPLAY_PATH } : {}),
 });
 
 export type Plan = Iterable<fc.AsyncCommand<object, StepTaker>>;

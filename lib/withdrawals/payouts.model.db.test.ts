@@ -112,9 +112,8 @@ import { THRESHOLD_KEY } from "./threshold-setting";
  *    final; a final one is never replaced), and a person's word from the back office (record
  *    paid: "paid"; close of a failed one, confirm nothing sent, send again: "nothing sent").
  *    - The service said it paid and that it failed (it changed its mind; its reports come in any
- *      order): a conflict, until a person looked at the back office since and settled it (recorded
- *      it paid, or confirmed nothing was sent), and a conflict again once the other word is heard
- *      after that.
+ *      order): a conflict, unless a person settled it from the back office (recorded it paid, or
+ *      confirmed nothing was sent) and no other word was heard after that.
  *    - submitting is in flight: its submitter, or the loop after its lease, settles what came in.
  *    - The service said paid: only paid.
  *    - The service said fail, cancel or system_fail: only service_failed or closed, or paid once a
@@ -133,12 +132,13 @@ import { THRESHOLD_KEY } from "./threshold-setting";
  *    awaiting_approval (the approval queue); failed, service_failed, needs_review, conflict, and
  *    closed without nothing_sent_at, on finance's worklist (listPayoutsNeedingAttention).
  * 4. Each order id went to the service with one address and one amount.
- * 5. Paydesk stores the service's last word for each order id (its highest-ranked status; either
- *    final one when the service said both): every report delivered was applied or became a
- *    conflict, none was dropped; a report about an order id Paydesk never made is on finance's
- *    worklist (a payout, or an invoice with money) and moves nothing in the books. Known gap,
- *    excused (PAYDESK_MODEL_STRICT=1 does not): every report of a payout the service holds with
- *    another amount makes it a conflict that stores the report's status, older or not.
+ * 5. Paydesk stores the service's last word for each order id: its highest-ranked status, or any
+ *    final one it told when final words disagree (the service's own, or the service's and a
+ *    person's from the back office). Every report delivered was applied or became a conflict,
+ *    none was dropped; a report about an order id Paydesk never made is on finance's worklist (a
+ *    payout, or an invoice with money) and moves nothing in the books. Known gap, excused
+ *    (PAYDESK_MODEL_STRICT=1 does not): every report of a payout the service holds with another
+ *    amount makes it a conflict that stores the report's status, older or not.
  * And the money invariants (test-support/money-invariants.ts, each stated there):
  * 6. The books balance.
  * 7. Refunds paid or possibly paid stay within what the invoice received, by the ledger.
