@@ -824,12 +824,14 @@ async function oneRun(
   const take = async (next: Step) => {
     at++;
     idleStep = false;
+    // Written before the step, so that a step that fails is the trace's last line.
+    trace.push(`${at}. ${JSON.stringify(next)}`);
     const happened = await perform(next);
     for (const answer of service.answers.slice(answersHeard)) {
       knowledge.hear(answer.orderId, answer.status, at);
     }
     answersHeard = service.answers.length;
-    trace.push(`${at}. ${JSON.stringify(next)} -> ${happened}`);
+    trace[trace.length - 1] += ` -> ${happened}`;
     if (!idleStep && happened !== "refused") await check();
   };
 
