@@ -143,10 +143,14 @@ export class FakePayoutService implements ServiceClient {
     return this.reportOf(payout);
   }
 
-  /** The service pays a payout it had reported failed (fail, cancel, system_fail): its word changes. */
-  flip(orderId: string, fee: FeeReport = "none"): ServiceReport {
+  /**
+   * The service changes its final word: it pays a payout it had reported failed (fail, cancel,
+   * system_fail), or reports failed one it had reported paid (the transfer bounced).
+   */
+  flip(orderId: string): ServiceReport {
+    if (this.held(orderId).status === "paid") return this.settle(orderId, "fail");
     this.flipped.add(orderId);
-    return this.settle(orderId, "paid", fee);
+    return this.settle(orderId, "paid");
   }
 
   private held(orderId: string): ServicePayout {

@@ -1,10 +1,14 @@
 // Test support for the model-based tests (`*.model.db.test.ts`): how many runs, how long shrinking
 // may take, how to replay one, and a failure that says how. PAYDESK_MODEL_RUNS sets the number of
 // runs (200 in `npm test`; `npm run test:models` runs 5,000); PAYDESK_MODEL_SEED and
-// PAYDESK_MODEL_PATH replay one run; PAYDESK_MODEL_SHRINK_SECONDS bounds shrinking (45 s).
+// PAYDESK_MODEL_PATH (with PAYDESK_MODEL_REPLAY for a plan of fc.commands) replay one run;
+// PAYDESK_MODEL_SHRINK_SECONDS bounds shrinking (45 s).
 import fc from "fast-check";
 
 export const MODEL_RUNS = Number(process.env.PAYDESK_MODEL_RUNS ?? 200);
+
+/** fast-check's own record of which steps of a plan (fc.commands) a failing run took, for its replay. */
+export const COMMANDS_REPLAY_PATH = process.env.PAYDESK_MODEL_REPLAY;
 
 /** How long shrinking a failure may take before the smallest counterexample found so far is reported. */
 export const SHRINK_SECONDS = Number(process.env.PAYDESK_MODEL_SHRINK_SECONDS ?? 45);
@@ -76,8 +80,10 @@ export async function checkModel<Ts>(property: fc.IAsyncProperty<Ts>, file: stri
     details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const found = bounded.firstFailureAt ?? started;
   const timing = `Found at run ${details.numRuns} of ${MODEL_RUNS} after ${seconds(found - started)}; shrunk ${details.numShrinks} times in ${seconds(bounded.lastRunAt - found)}${details.interrupted ? ` (stopped at the ${SHRINK_SECONDS} s budget)` : ""}.`;
+  const commands = /replayPath="([^"]+)"/.exec(report ?? "")?.[1];
+  const replay = `PAYDESK_MODEL_SEED=${details.seed} PAYDESK_MODEL_PATH="${details.counterexamplePath}"${commands ? ` PAYDESK_MODEL_REPLAY="${commands}"` : ""}`;
   throw new Error(
-    `${report}\n\n${timing}\n\nWhat failed: ${cause}\n\nReplay this run: PAYDESK_MODEL_SEED=${details.seed} PAYDESK_MODEL_PATH="${details.counterexamplePath}" npx vitest run ${file}`,
+    `${report}\n\n${timing}\n\nWhat failed: ${cause}\n\nReplay this run: ${replay} npx vitest run ${file}`,
   );
 }
 

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import type { WithdrawalState } from "@/lib/db/schema";
 import type { CreationOutcome, FeeReport } from "./fake-payout-service";
 import type { InvoiceTerms } from "./invoice-service-model";
+import { COMMANDS_REPLAY_PATH } from "./model-runs";
 import { TEST_TRON_ADDRESS } from "./withdrawal-rows";
 
 /**
@@ -40,7 +41,7 @@ export type Step =
   | { act: "advance"; payout: number; outcome: CreationOutcome; to: ServiceMove; fee: FeeReport }
   /** The service moves a payout it holds; `reported`: its report is delivered at once. */
   | { act: "service moves"; payout: number; to: ServiceMove; fee: FeeReport; reported: boolean }
-  /** The service pays a payout it had reported failed. */
+  /** The service changes its final word: pays a payout it had reported failed, or fails one it had paid. */
   | { act: "service flips"; payout: number; reported: boolean }
   /** A report delivered (again, late, out of order): through the webhook route, or applied as the loop does. */
   | { act: "deliver"; report: number; webhook: boolean }
@@ -303,6 +304,7 @@ export type RunStart = typeof runs extends fc.Arbitrary<infer Start> ? Start : n
 export const plans = fc.commands([step.map((each) => new StepCommand(each))], {
   maxCommands: MAX_STEPS,
   size: "max",
+  ...(COMMANDS_REPLAY_PATH ? { replayPath: COMMANDS_REPLAY_PATH } : {}),
 });
 
 export type Plan = Iterable<fc.AsyncCommand<object, StepTaker>>;

@@ -61,31 +61,47 @@ export interface Said {
 export class PaydeskKnowledge {
   private readonly heard = new Map<string, Heard>();
   private readonly said = new Map<string, Said>();
-  /** The final statuses the service told of each order id: two words (paid, failed) when it changed its mind. */
-  private readonly finals = new Map<string, Set<Word>>();
+  /** Every final word the service told of each order id, and when: paid and failed when it changed its mind. */
+  private readonly finals = new Map<string, { status: string; word: Word; at: number }[]>();
 
   /** The service told Paydesk `status` (a report, or a creation's answer) at `step`. */
   hear(orderId: string, status: string, step: number): void {
     const before = this.heard.get(orderId);
     if (!before || isNews(before.status, status)) this.heard.set(orderId, { status, at: step });
-    if (rank(status) === 3)
-      this.finals.set(orderId, (this.finals.get(orderId) ?? new Set()).add(wordOf(status)));
+    if (rank(status) === 3) {
+      this.finals.set(orderId, [
+        ...(this.finals.get(orderId) ?? []),
+        { status, word: wordOf(status), at: step },
+      ]);
+    }
+  }
+
+  /** The step at which Paydesk first heard the service say the other final word, or null. */
+  private changedAt(orderId: string): number | null {
+    const finals = this.finals.get(orderId) ?? [];
+    return finals.find((each) => each.word !== finals[0]?.word)?.at ?? null;
   }
 
   /** Whether the service told Paydesk it paid the order id and also that it failed (in whichever order). */
-  private contradictedItself(orderId: string): boolean {
-    return (this.finals.get(orderId)?.size ?? 0) > 1;
+  changedItsMind(orderId: string): boolean {
+    return this.changedAt(orderId) !== null;
   }
 
   /**
    * Whether `stored` is the service's last word as Paydesk may keep it: its highest-ranked status
-   * told; when the service contradicted its own final word, either final word (reports arrive in
-   * any order: Paydesk cannot tell which came last, and the payout is a conflict for a person).
+   * told. When final words disagree (the service changed its mind, or it said the opposite of what
+   * a person recorded from the back office), any final status it told: reports arrive in any order,
+   * Paydesk cannot tell which came last, and the report that contradicts the payout's state makes
+   * it a conflict with that report's status.
    */
   isLastWord(orderId: string, stored: string | null): boolean {
     const heard = this.heard.get(orderId)?.status ?? null;
     if (stored === heard) return true;
-    return this.contradictedItself(orderId) && stored !== null && rank(stored) === 3;
+    const finals = this.finals.get(orderId) ?? [];
+    const said = this.said.get(orderId);
+    const personGainsaid =
+      said !== undefined && finals.some((each) => each.word !== (said.what === "paid" ? "paid" : "failed"));
+    return (this.changedItsMind(orderId) || personGainsaid) && finals.some((each) => each.status === stored);
   }
 
   /** A person told Paydesk what the service's back office shows, at `step`. */
@@ -107,13 +123,23 @@ export class PaydeskKnowledge {
    */
   contradiction(orderId: string, state: WithdrawalState): string | null {
     if (state === "conflict" || state === "submitting") return null;
-    if (this.contradictedItself(orderId)) {
-      return ["paid", "service_failed", "closed"].includes(state)
+    const said = this.said.get(orderId);
+    const changedAt = this.changedAt(orderId);
+    if (changedAt !== null) {
+      // A conflict, unless a person settled it from the back office (recorded it paid, or
+      // confirmed nothing was sent) and no other word was heard after that.
+      const settledAs = said ? (said.what === "paid" ? "paid" : "failed") : null;
+      const gainsaid = (this.finals.get(orderId) ?? []).some(
+        (each) => said !== undefined && each.at > said.at && each.word !== settledAs,
+      );
+      const settled =
+        !gainsaid &&
+        ((state === "paid" && settledAs === "paid") || (state === "closed" && settledAs === "failed"));
+      return settled
         ? null
-        : `${state}, but the service said it paid and that it failed`;
+        : `${state}, but the service said it paid and that it failed (first at step ${changedAt}), and no person settled it after the last word`;
     }
     const heard = this.heard.get(orderId);
-    const said = this.said.get(orderId);
     const word = heard ? wordOf(heard.status) : null;
     const told = `the service's last word is ${heard ? `"${heard.status}"` : "none"}, a person's ${said ? said.what : "none"}`;
     if (word === "paid") return state === "paid" ? null : `${state}, but ${told}`;
