@@ -221,6 +221,6 @@ function describeSubmit(outcome: SubmitOutcome): string {
     case "predecessor_paid":
       return `${outcome.withdrawal.rejectionReason ?? "Not sent: the payout it was sent again for may have been paid."} It went back to its requester.`;
     case "conflict":
-      return `Approved, but the payment service answered with another payout: it is a conflict for finance to check. ${outcome.withdrawal.reviewReason ?? ""}`;
+      return `Approved, but it is a conflict for finance to check: ${outcome.withdrawal.reviewReason ?? "the payment service answered with another payout."}`;
   }
 }

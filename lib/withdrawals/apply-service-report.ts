@@ -20,7 +20,8 @@ import { transition } from "./transition";
  * - a final status moves a submitted, unknown or needs-review payout to paid or service_failed;
  * - news of a payout still processing brings one that needs review back to submitted, and makes
  *   an unknown one confirmed by the resubmitter at once (same order id);
- * - "submitting" is left to its submitter, which settles what arrived meanwhile after its answer;
+ * - "submitting" is left to its submitter, which settles what arrived meanwhile after its answer,
+ *   unless the service's final words disagree: then it is a conflict at once;
  * - a report that contradicts Paydesk (closed, paid, failed or never sent here; another service
  *   id; another amount, address, currency or network than asked) moves the payout to conflict,
  *   with the reason, for finance;
@@ -93,7 +94,16 @@ async function applyIn(tx: Tx, report: ServiceReport, source: "webhook" | "loop"
       source,
       reason: contradiction,
       detail: { serviceStatus: report.status, serviceId: report.serviceId ?? null },
-      set: { ...known, serviceStatus: report.status, reviewReason: contradiction, nextSubmitAt: null },
+      // An older word (a late "check" with another amount) does not replace a newer one; a final
+      // word that contradicts the final one stored is stored, as the service's last.
+      set: {
+        ...known,
+        ...(finalWordsDisagree(row, report.status)
+          ? { serviceStatus: report.status, serviceUpdatedAt: new Date() }
+          : {}),
+        reviewReason: contradiction,
+        nextSubmitAt: null,
+      },
     });
     if (!moved) throw new Error(`withdrawal ${row.id} did not move under its row lock`);
     return { kind: "conflict", why: contradiction, withdrawal: moved };
@@ -186,7 +196,19 @@ function contradictionOf(row: Withdrawal, report: ServiceReport, newer: boolean)
   if (row.state === "service_failed" && reported.final && reported.outcome === "paid") {
     return `The service reported it failed, and now reports it paid.`;
   }
+  // Final words that disagree before Paydesk settled on one (while it was being sent, say).
+  if (finalWordsDisagree(row, report.status)) {
+    return `The service reported it "${row.serviceStatus}", and now reports it ${said}.`;
+  }
   return null;
+}
+
+/** The service's final word on it, stored, and this one are final and say different things. */
+function finalWordsDisagree(row: Withdrawal, status: string): boolean {
+  if (row.serviceStatus === null) return false;
+  const stored = classifyServiceStatus(row.serviceStatus);
+  const reported = classifyServiceStatus(status);
+  return stored.final && reported.final && stored.outcome !== reported.outcome;
 }
 
 /** Stores what the report adds without a move, with a trail entry when the status is news. */

@@ -7,14 +7,16 @@ import { countingApprovals } from "./approval-policy";
 import { withCurrentRequirement } from "./approval-requirement";
 import { loadApprovals, type RecordedApproval } from "./approvals";
 import { returnRefund, whyRefundNoLongerDue } from "./refund-guard";
-import { paidPredecessorOf, stopBeforeSending } from "./resend-chain";
+import { flagBeside, paidPredecessorOf, stopBeforeSending } from "./resend-chain";
 import type { WithdrawalState } from "./state-machine";
 import { transition } from "./transition";
 
 /**
  * States from which nothing has reached the service yet: the approvals are checked again before
  * sending. From "unknown" an earlier attempt may have created the payout already; sending again
- * with the same order id only learns its fate, so it is not held back.
+ * with the same order id only learns its fate, so it is not held back, unless an earlier payout
+ * of its chain may have been paid meanwhile: then sending again could create a second payment, and
+ * it becomes a conflict beside that one for a person to check at the service.
  */
 const RECHECKED: readonly WithdrawalState[] = ["approved", "failed"];
 
@@ -23,6 +25,7 @@ export type Claim =
   | { result: "approvals_lapsed"; withdrawal: Withdrawal }
   | { result: "refund_returned"; withdrawal: Withdrawal }
   | { result: "predecessor_paid"; withdrawal: Withdrawal }
+  | { result: "conflict"; withdrawal: Withdrawal }
   | { result: "not_mine" };
 
 /**
@@ -42,6 +45,13 @@ export async function claimForSubmission(
 ): Promise<Claim> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for("update");
+    if (locked?.state === "unknown") {
+      const paidBefore = await paidPredecessorOf(tx, locked);
+      if (paidBefore) {
+        const flagged = await flagBeside(tx, locked, paidBefore, actor.source);
+        return flagged ? { result: "conflict", withdrawal: flagged } : { result: "not_mine" };
+      }
+    }
     if (locked && RECHECKED.includes(locked.state)) {
       const paidBefore = await paidPredecessorOf(tx, locked);
       if (paidBefore) {

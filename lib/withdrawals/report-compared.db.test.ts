@@ -100,4 +100,42 @@ describe("issue 34 case 6: every service report is compared with what was asked"
     await applyServiceReport(money.db, paid(bare.orderId), "webhook");
     expect(await withdrawalById(money.db, bare.id)).toMatchObject({ state: "paid" });
   });
+
+  it("a late, older report with another amount makes a conflict but keeps the service's newer word: the payment stays in the books", async () => {
+    const payout = await submittedPayout("3");
+    await applyServiceReport(money.db, paid(payout.orderId), "webhook");
+
+    const late = await applyServiceReport(
+      money.db,
+      { orderId: payout.orderId, status: "check", amount: "30" },
+      "webhook",
+    );
+
+    expect(late.kind).toBe("conflict");
+    expect(await withdrawalById(money.db, payout.id)).toMatchObject({
+      state: "conflict",
+      serviceStatus: "paid",
+    });
+  });
+});
+
+describe("final words that disagree while a payout is being sent", () => {
+  it("paid, then failed, arriving while the submitter waits: a conflict at once, and the submitter's answer is kept", async () => {
+    const payout = await requestWithdrawal(
+      money.db,
+      openedWithdrawalForm({ amount: "2" }),
+      money.people.support,
+    );
+    await moveTo(money.db, payout.id, "submitting");
+
+    const first = await applyServiceReport(money.db, paid(payout.orderId), "webhook");
+    const second = await applyServiceReport(money.db, { orderId: payout.orderId, status: "fail" }, "webhook");
+
+    expect(first.kind).toBe("recorded");
+    expect(second.kind).toBe("conflict");
+    const after = await withdrawalById(money.db, payout.id);
+    expect(after).toMatchObject({ state: "conflict", serviceStatus: "fail" });
+    expect(after.reviewReason).toMatch(/reported it "paid", and now reports it "fail"/);
+    expect((await listPayoutsNeedingAttention(money.db)).map((row) => row.id)).toContain(payout.id);
+  });
 });

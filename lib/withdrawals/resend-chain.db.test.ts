@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadRefundLedger } from "@/lib/exceptions/refund-ledger";
 import { requestRefund } from "@/lib/refunds/request-refund";
 import type { ServiceClient } from "@/lib/service";
+import { withdrawalResponseSchema } from "@/lib/service/responses";
 import {
   invoiceThatReceived,
   moveTo,
@@ -11,6 +12,7 @@ import {
 } from "@/test-support/money-rows";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import { applyServiceReport } from "./apply-service-report";
+import { approveWithdrawal } from "./decide";
 import { requestWithdrawal } from "./request-withdrawal";
 import { sendAgain } from "./send-again";
 import { submitWithdrawal } from "./submit-withdrawal";
@@ -93,4 +95,55 @@ describe("issue 34 case 2: a resend chain is one obligation", () => {
     expect(both.reviewReason).toContain(r1.orderId);
     expect(both.reviewReason).toMatch(/16 USDT .* one payout of 8 USDT/);
   });
+
+  it("one being sent when the news came becomes a conflict once the service answers", async () => {
+    const r1 = await requestWithdrawal(money.db, openedWithdrawalForm({ amount: "4" }), money.people.support);
+    const r2 = await failedAndSentAgain(r1);
+    expect(await approveWithdrawal(money.db, r2.id, money.people.finance2)).toMatchObject({
+      fullyApproved: true,
+    });
+    // The service answers R2's creation only after it reported R1 paid.
+    const answering = {
+      callBudgetMs: 1_000,
+      createWithdrawal: async (input: { orderId: string; address: string; amount?: string }) => {
+        await applyServiceReport(money.db, paidReport(r1.orderId), "webhook");
+        return serviceAnswer(input);
+      },
+    } as unknown as ServiceClient;
+
+    const outcome = await submitWithdrawal(money.db, answering, r2.id, { source: "user" });
+
+    expect(outcome.result).toBe("submitted");
+    const both = await withdrawalById(money.db, r2.id);
+    expect(both.state).toBe("conflict");
+    expect(both.reviewReason).toContain(r1.orderId);
+  });
+
+  it("one whose outcome was unknown when the news came is not sent again: it is a conflict", async () => {
+    const r1 = await requestWithdrawal(money.db, openedWithdrawalForm({ amount: "3" }), money.people.support);
+    const r2 = await failedAndSentAgain(r1);
+    await moveTo(money.db, r2.id, "unknown", { nextSubmitAt: new Date() });
+    await moveTo(money.db, r1.id, "conflict", { serviceStatus: "paid" });
+
+    const outcome = await submitWithdrawal(money.db, unreachable, r2.id, { source: "loop" });
+
+    expect(outcome.result).toBe("conflict");
+    expect(await withdrawalById(money.db, r2.id)).toMatchObject({ state: "conflict", nextSubmitAt: null });
+  });
 });
+
+/** The service's answer to a creation, as its client reads it: the payout as asked, processing. */
+function serviceAnswer(input: { orderId: string; address: string; amount?: string }) {
+  const now = new Date().toISOString();
+  return withdrawalResponseSchema.parse({
+    id: `svc_${input.orderId}`,
+    order_id: input.orderId,
+    status: "process",
+    amount: input.amount,
+    address: input.address,
+    currency: "USDT",
+    network: "TRON",
+    created_at: now,
+    updated_at: now,
+  });
+}

@@ -84,18 +84,46 @@ export async function stopSuccessorsOf(
     if (NOT_SENT.includes(next.state)) {
       await stopBeforeSending(db, next, paid, source);
     } else if (MAY_HAVE_LEFT.includes(next.state)) {
-      const twice = amountTwice(paid, next);
-      const reason = `${paid.orderId}, which this payout was sent again for, was reported paid: together they may have paid ${twice} for one payout of ${amountOf(paid)}. Check both at the service.`;
-      await transition(db, next.id, {
-        event: "contradicted",
-        source,
-        reason,
-        detail: { predecessor: paid.orderId },
-        set: { reviewReason: reason, nextSubmitAt: null },
-      });
+      await flagBeside(db, next, paid, source);
     }
+    // One being sent (submitting) is left to its submitter, which calls flagIfPredecessorPaid once
+    // the service answered, or to the loop, which does not send it again (claim-for-submission.ts).
     predecessorId = next.id;
   }
+}
+
+/**
+ * A payout that may have left while an earlier one of its chain may have been paid (the news came
+ * while it was being sent, where stopSuccessorsOf leaves it to its submitter): a conflict beside
+ * that one. Returns the payout as it is now.
+ */
+export async function flagIfPredecessorPaid(
+  db: DbOrTx,
+  payout: Withdrawal,
+  source: "user" | "loop" | "webhook",
+): Promise<Withdrawal> {
+  if (!MAY_HAVE_LEFT.includes(payout.state)) return payout;
+  const paid = await paidPredecessorOf(db, payout);
+  if (!paid) return payout;
+  return (await flagBeside(db, payout, paid, source)) ?? payout;
+}
+
+/** Makes `payout`, which may have left, a conflict: `paid`, earlier in its chain, may have been paid. */
+export function flagBeside(
+  db: DbOrTx,
+  payout: Withdrawal,
+  paid: Withdrawal,
+  source: "user" | "loop" | "webhook",
+): Promise<Withdrawal | null> {
+  const twice = amountTwice(paid, payout);
+  const reason = `${paid.orderId}, which this payout was sent again for, was reported paid: together they may have paid ${twice} for one payout of ${amountOf(paid)}. Check both at the service.`;
+  return transition(db, payout.id, {
+    event: "contradicted",
+    source,
+    reason,
+    detail: { predecessor: paid.orderId },
+    set: { reviewReason: reason, nextSubmitAt: null },
+  });
 }
 
 function stateWords(payout: Withdrawal): string {

@@ -53,6 +53,7 @@ const ALLOWED: Array<[WithdrawalState, WithdrawalEvent, WithdrawalState]> = [
   // What the service says against Paydesk's state is a conflict, never dropped.
   ["awaiting_approval", "contradicted", "conflict"],
   ["approved", "contradicted", "conflict"],
+  ["submitting", "contradicted", "conflict"],
   ["submitted", "contradicted", "conflict"],
   ["unknown", "contradicted", "conflict"],
   ["needs_review", "contradicted", "conflict"],

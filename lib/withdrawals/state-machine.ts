@@ -83,6 +83,7 @@ const TRANSITIONS: Record<WithdrawalEvent, Partial<Record<WithdrawalState, Withd
   contradicted: {
     awaiting_approval: "conflict",
     approved: "conflict",
+    submitting: "conflict",
     submitted: "conflict",
     unknown: "conflict",
     needs_review: "conflict",

@@ -1,14 +1,21 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
-import { isServiceError, type ServiceClient, type ServiceError, type ValidationFailed } from "@/lib/service";
+import {
+  isServiceError,
+  type ServiceClient,
+  type ServiceError,
+  type ServiceWithdrawal,
+  type ValidationFailed,
+} from "@/lib/service";
 import { leaseCoveringCall } from "@/lib/service/call-lease";
 import { MAX_SEND_ATTEMPTS, resendDelayMs } from "@/lib/service/resend-backoff";
 import type { CreateWithdrawalInput } from "@/lib/service/schemas";
 import { answerDiffers } from "./answer-check";
 import { applyServiceReport } from "./apply-service-report";
 import { claimForSubmission } from "./claim-for-submission";
+import { flagIfPredecessorPaid } from "./resend-chain";
 import { classifyServiceStatus, isNewerServiceStatus } from "./service-status";
 import { staleDeadline } from "./stale-deadline";
 import { wasEverIn } from "./trail";
@@ -41,7 +48,10 @@ const REFUSALS = new Set([
 
 export type SubmitOutcome =
   | { result: "submitted" | "failed" | "unknown"; withdrawal: Withdrawal }
-  /** The service answered with another payout (order id, address, currency or amount): a conflict. */
+  /**
+   * A conflict: the service answered with another payout (order id, address, currency or amount),
+   * contradicted itself while it was being sent, or an earlier payout of its chain may have been paid.
+   */
   | { result: "conflict"; withdrawal: Withdrawal }
   /** Too few approvals count now (an approver disabled or demoted, a raised threshold): not sent. */
   | { result: "approvals_lapsed"; withdrawal: Withdrawal }
@@ -103,8 +113,9 @@ export async function submitWithdrawal(
         staleAt: staleDeadline(new Date()),
       },
     });
-    if (!submitted) return { result: "not_mine" };
-    return { result: "submitted", withdrawal: await settleWhatTheServiceSaid(db, submitted, remote.status) };
+    if (!submitted) return keepTheAnswer(db, claimed, remote);
+    const settled = await settleWhatTheServiceSaid(db, submitted, remote.status);
+    return { result: "submitted", withdrawal: await flagIfPredecessorPaid(db, settled, actor.source) };
   } catch (error) {
     if (!isServiceError(error)) {
       await markUnknown(db, id, actor, claimed.submitAttempts, "Unexpected error while submitting");
@@ -123,9 +134,9 @@ export async function submitWithdrawal(
       return failed ? { result: "failed", withdrawal: failed } : { result: "not_mine" };
     }
     const unknown = await markUnknown(db, id, actor, claimed.submitAttempts, error.userMessage, error.kind);
-    return unknown
-      ? { result: "unknown", withdrawal: await settleWhatTheServiceSaid(db, unknown) }
-      : { result: "not_mine" };
+    if (!unknown) return { result: "not_mine" };
+    const settled = await settleWhatTheServiceSaid(db, unknown);
+    return { result: "unknown", withdrawal: await flagIfPredecessorPaid(db, settled, actor.source) };
   }
 }
 
@@ -143,6 +154,32 @@ async function settleWhatTheServiceSaid(
   if (!word || (word === row.serviceStatus && !classifyServiceStatus(word).final)) return row;
   const applied = await applyServiceReport(db, { orderId: row.orderId, status: word }, "loop");
   return "withdrawal" in applied ? applied.withdrawal : row;
+}
+
+/**
+ * The payout moved while the service answered (a report whose final word contradicted an earlier
+ * one made it a conflict): what the answer says is stored as a report, not lost.
+ */
+async function keepTheAnswer(db: Db, claimed: Withdrawal, remote: ServiceWithdrawal): Promise<SubmitOutcome> {
+  const [current] = await db.select().from(withdrawals).where(eq(withdrawals.id, claimed.id));
+  const status = remote.status ?? current?.serviceStatus;
+  if (current?.state !== "conflict" || !status) return { result: "not_mine" };
+  const applied = await applyServiceReport(
+    db,
+    {
+      orderId: claimed.orderId,
+      status,
+      serviceId: remote.id,
+      amount: remote.amount,
+      address: remote.address,
+      currency: remote.currency,
+      network: remote.network,
+      fee: remote.fee,
+      payoutAmount: remote.payoutAmount,
+    },
+    "loop",
+  );
+  return { result: "conflict", withdrawal: "withdrawal" in applied ? applied.withdrawal : current };
 }
 
 async function markUnknown(
