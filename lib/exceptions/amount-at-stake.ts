@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { atCoinPrecision } from "@/lib/currencies/coin-precision";
-import { exceptionKind, type ExceptionFacts } from "./exception-status";
+import { exceptionKind, isShortAfterRefunds, type ExceptionFacts } from "./exception-status";
 import { fiatAtInvoiceRate } from "./exception-stake";
 
 export interface StakeInput extends ExceptionFacts {
@@ -43,7 +43,7 @@ export function amountAtStake(invoice: StakeInput): { crypto: string | null; fia
       fiat: withUnit(minus(invoice.paidFiatAmount, invoice.amount), invoice.fiatCurrency),
     };
   }
-  if (kind === "underpaid" && invoice.status === "paid") {
+  if (isShortAfterRefunds(invoice)) {
     // Paid at the service, short for the merchant after refunds (exception-status.ts).
     const kept = minus(invoice.paidCryptoAmount, refunded);
     const short = minus(invoice.cryptoAmount, kept);

@@ -51,6 +51,7 @@ export function exceptionStake(invoice: StakeInvoice): ExceptionStake | null {
   const kind = exceptionKind({
     status: invoice.status,
     paidCryptoAmount: invoice.received,
+    cryptoAmount: invoice.cryptoAmount,
     exceptionSeenAt: invoice.exceptionSeenAt ?? null,
     refundedCryptoAmount: invoice.refunded ?? null,
   });
@@ -77,7 +78,8 @@ function stakeInCrypto(kind: ExceptionKind, invoice: StakeInvoice): Decimal | nu
   const asked = new Decimal(invoice.cryptoAmount);
   if (kind === "overpaid") return Decimal.max(received.minus(asked), 0);
   // Paid at the service but short after refunds: what the merchant kept is what came minus what went back.
-  if (invoice.status === "paid") return Decimal.max(asked.minus(received.minus(invoice.refunded ?? 0)), 0);
+  if (invoice.status !== "underpaid")
+    return Decimal.max(asked.minus(received.minus(invoice.refunded ?? 0)), 0);
   // The service's own figure for what is missing when it gave one: it knows its tolerance.
   return invoice.remainingCryptoAmount !== null
     ? new Decimal(invoice.remainingCryptoAmount)

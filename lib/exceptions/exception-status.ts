@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import { sql, type SQL } from "drizzle-orm";
 import { isPositiveAmount } from "@/lib/currencies/amount-rules";
 import { invoices } from "@/lib/db/schema";
@@ -6,15 +7,18 @@ import { invoices } from "@/lib/db/schema";
  * An invoice that did not go to plan: the customer paid too much, too little, or after it
  * expired. Each is on the worklist until it is resolved (lib/db/schema/exceptions.ts).
  *
- * An invoice the service calls paid is still underpaid for the merchant when it went wrong
- * before and refunds of it sent money back: a customer refunded for an underpayment who then
- * paid the rest has paid in full at the service, but the merchant kept only that rest.
+ * An invoice the service calls paid (or overpaid) is still underpaid for the merchant when it
+ * went wrong before and refunds of it sent back more than it has over the asked amount: a
+ * customer refunded for an underpayment who then paid the rest (or more) has paid in full at the
+ * service, but the merchant kept less than asked.
  */
 export type ExceptionKind = "overpaid" | "underpaid" | "expired_with_payment";
 
 export interface ExceptionFacts {
   status: string;
   paidCryptoAmount: string | null;
+  /** The crypto amount asked; an overpaid invoice is short after refunds only against it. */
+  cryptoAmount?: string | null;
   /** When Paydesk first saw it go wrong; absent where the caller knows it never matters. */
   exceptionSeenAt?: Date | string | null;
   /** What refunds of it sent back (invoices.refunded_crypto_amount, from the ledger). */
@@ -22,21 +26,24 @@ export interface ExceptionFacts {
 }
 
 export function exceptionKind(invoice: ExceptionFacts): ExceptionKind | null {
+  if (isShortAfterRefunds(invoice)) return "underpaid";
   if (invoice.status === "overpaid" || invoice.status === "underpaid") return invoice.status;
   if (invoice.status === "expired" && isPositiveAmount(invoice.paidCryptoAmount))
     return "expired_with_payment";
-  if (isShortAfterRefunds(invoice)) return "underpaid";
   return null;
 }
 
-/** Paid at the service, but short for the merchant after refunds of an earlier exception. */
+/**
+ * Paid (or overpaid) at the service, but short for the merchant after refunds of an earlier
+ * exception: what it kept (received minus refunded) is less than it asked.
+ */
 export function isShortAfterRefunds(invoice: ExceptionFacts): boolean {
-  return (
-    invoice.status === "paid" &&
-    invoice.exceptionSeenAt !== undefined &&
-    invoice.exceptionSeenAt !== null &&
-    isPositiveAmount(invoice.refundedCryptoAmount ?? null)
-  );
+  if (invoice.status !== "paid" && invoice.status !== "overpaid") return false;
+  if (!invoice.exceptionSeenAt || !isPositiveAmount(invoice.refundedCryptoAmount ?? null)) return false;
+  if (invoice.status === "paid") return true;
+  if (!isPositiveAmount(invoice.cryptoAmount ?? null)) return false;
+  const kept = new Decimal(invoice.paidCryptoAmount ?? 0).minus(invoice.refundedCryptoAmount ?? 0);
+  return kept.lt(invoice.cryptoAmount ?? 0);
 }
 
 /**

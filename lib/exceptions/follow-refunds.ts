@@ -1,11 +1,11 @@
 import "server-only";
 import Decimal from "decimal.js";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { SYSTEM_ACTOR, WEBHOOK_ACTOR } from "@/lib/audit/record";
-import { invoiceResolutions, type Withdrawal } from "@/lib/db/schema";
+import { invoiceResolutions, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { recordResolution } from "./record-resolution";
-import { loadRefundLedger } from "./refund-ledger";
+import { loadRefundLedger, type RefundLedger } from "./refund-ledger";
 import { reopenResolution } from "./reopen-resolution";
 
 /**
@@ -27,14 +27,8 @@ export async function followRefunds(
   const ledger = await loadRefundLedger(tx, refund.refundOfInvoiceId, { lock: true });
   if (!ledger?.exception || ledger.leftToSettle === null) return;
   const settled = !new Decimal(ledger.leftToSettle).gt(0);
-  if (settled && !ledger.resolution && refund.state === "paid") {
-    await recordResolution(tx, source === "webhook" ? WEBHOOK_ACTOR : SYSTEM_ACTOR, {
-      invoiceId: refund.refundOfInvoiceId,
-      kind: "refunded",
-      note: refund.reason,
-      resolvedBy: refund.requestedBy,
-      refundWithdrawalId: refund.id,
-    });
+  if (settled && !ledger.resolution) {
+    await resolveAsRefunded(tx, ledger, source, refund.state === "paid" ? refund : null);
     return;
   }
   if (settled || ledger.resolution?.kind !== "refunded") return;
@@ -47,8 +41,12 @@ export async function followRefunds(
     .for("update");
   if (!resolution) return;
   const left = `${ledger.leftToSettle} ${ledger.currency}`;
+  const reason =
+    refund.state === "paid"
+      ? `refund ${refund.orderId} gave back more than the excess: the merchant kept less than the invoice asked, so it is short again.`
+      : `refund ${refund.orderId} no longer counts as paid out (it is now ${stateInWords}): the customer is still owed ${left}.`;
   await reopenResolution(tx, resolution, {
-    reason: `refund ${refund.orderId} no longer counts as paid out (it is now ${stateInWords}): the customer is still owed ${left}.`,
+    reason,
     detail: { refund: refund.orderId, left: ledger.leftToSettle, currency: ledger.currency },
     source,
     audit: {
@@ -56,4 +54,52 @@ export async function followRefunds(
       after: { refundState: refund.state, refundedSoFar: ledger.refundedSoFar, left: ledger.leftToSettle },
     },
   });
+}
+
+/**
+ * After new money on an invoice: an exception that no resolution covers, whose refunds paid out
+ * now cover what it puts at stake (a customer refunded for an underpayment who then paid the
+ * rest and more), is resolved as refunded. Pass the transaction that booked the new money.
+ */
+export async function resolveIfRefundsSettle(
+  tx: DbOrTx,
+  invoiceId: string,
+  source: "user" | "loop" | "webhook" | "view",
+): Promise<void> {
+  const ledger = await loadRefundLedger(tx, invoiceId, { lock: true });
+  if (!ledger?.exception || ledger.leftToSettle === null || ledger.resolution) return;
+  if (new Decimal(ledger.leftToSettle).gt(0)) return;
+  await resolveAsRefunded(tx, ledger, source === "view" ? "loop" : source, null);
+}
+
+/**
+ * Records the resolution as refunded, by `paid` or else the last refund paid out (settled again
+ * even when the refund that moved is not one of them: one that gave back too much failed after
+ * all). Nothing when no refund paid anything.
+ */
+async function resolveAsRefunded(
+  tx: DbOrTx,
+  ledger: RefundLedger,
+  source: "user" | "loop" | "webhook",
+  paid: Withdrawal | null,
+): Promise<void> {
+  const by = paid ?? (await lastPaidRefund(tx, ledger.invoice.id));
+  if (!by || !new Decimal(ledger.refundedSoFar).gt(0)) return;
+  await recordResolution(tx, source === "webhook" ? WEBHOOK_ACTOR : SYSTEM_ACTOR, {
+    invoiceId: ledger.invoice.id,
+    kind: "refunded",
+    note: by.reason,
+    resolvedBy: by.requestedBy,
+    refundWithdrawalId: by.id,
+  });
+}
+
+async function lastPaidRefund(tx: DbOrTx, invoiceId: string): Promise<Withdrawal | null> {
+  const [paid] = await tx
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.refundOfInvoiceId, invoiceId), eq(withdrawals.state, "paid")))
+    .orderBy(desc(withdrawals.updatedAt))
+    .limit(1);
+  return paid ?? null;
 }

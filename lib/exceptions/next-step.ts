@@ -4,7 +4,7 @@ import { exceptionKind, isShortAfterRefunds, type ExceptionFacts } from "./excep
 export function nextStep(row: ExceptionFacts & { isFinal: boolean }): string {
   const kind = exceptionKind(row);
   if (isShortAfterRefunds(row)) {
-    return "Paid in full after a refund gave money back: refund the rest, invoice what is missing, or accept it.";
+    return "Short after a refund gave money back: refund the rest, invoice what is missing, or accept it.";
   }
   if (kind === "overpaid") return "Refund the excess, or mark it resolved with how it was settled.";
   if (kind === "underpaid" && !row.isFinal) {

@@ -31,7 +31,7 @@ function answer(orderId: string, status: string, paid: string, payments: Service
     amount: "10",
     fiatCurrency: "USD",
     cryptoAmount: "10",
-    remainingCryptoAmount: status === "paid" ? "0" : String(10 - Number(paid)),
+    remainingCryptoAmount: status === "wrong_amount_waiting" ? String(10 - Number(paid)) : "0",
     paidFiatAmount: paid,
     paidCryptoAmount: paid,
     currency: "USDT",
@@ -44,6 +44,35 @@ function answer(orderId: string, status: string, paid: string, payments: Service
     additionalData: null,
     transactions: payments,
   } as ServiceInvoice;
+}
+
+/** An invoice of 10 USDT that received `first` (underpaid, the service still waiting), and a refund of `refunded` of it paid out. */
+async function underpaidAndPartlyRefunded(first: string, refunded: string) {
+  const orderId = newOrderId("inv");
+  const invoice = await recordInvoiceIntent(
+    money.db,
+    { orderId, amount: "10", fiatCurrency: "USD" },
+    money.people.support,
+  );
+  const payments = [payment(`tx_${orderId}_1`, first)];
+  await applyServiceInvoice(
+    money.db,
+    invoice.id,
+    answer(orderId, "wrong_amount_waiting", first, payments),
+    "webhook",
+  );
+  const refund = await requestRefund(money.db, refundForm(invoice.id, refunded), money.people.support);
+  await moveTo(money.db, refund.id, "submitted", {
+    serviceId: `svc_${refund.orderId}`,
+    serviceStatus: "process",
+  });
+  await applyServiceReport(money.db, { orderId: refund.orderId, status: "paid" }, "webhook");
+  /** The customer pays `amount` more; the service answers with `status`. */
+  const pays = async (status: string, amount: string, total: string) => {
+    payments.push(payment(`tx_${orderId}_${payments.length + 1}`, amount));
+    await applyServiceInvoice(money.db, invoice.id, answer(orderId, status, total, [...payments]), "webhook");
+  };
+  return { invoice, pays };
 }
 
 describe("issue 34 case 3: an invoice refunded, then paid in full", () => {
@@ -79,5 +108,68 @@ describe("issue 34 case 3: an invoice refunded, then paid in full", () => {
     expect((await onWorklist(invoice.id))?.atStake.crypto).toBe("9 USDT");
     const again = await requestRefund(money.db, refundForm(invoice.id, "1"), money.people.support);
     expect(again.state).toBe("awaiting_approval");
+  });
+});
+
+describe("a customer who pays after a partial refund: the exception follows what the merchant kept", () => {
+  it("underpaid 6, 1 refunded, then 5 more (11 of 10): the merchant kept 10, so the exception is resolved as refunded", async () => {
+    const { invoice, pays } = await underpaidAndPartlyRefunded("6", "1");
+    expect(await onWorklist(invoice.id)).toBeDefined();
+
+    await pays("paid_over", "5", "11");
+
+    expect(await invoiceException(money.db, invoice.id)).toMatchObject({
+      kind: "overpaid",
+      resolution: { how: "refunded" },
+    });
+    expect(await onWorklist(invoice.id)).toBeUndefined();
+  });
+
+  it("underpaid 6, 4 refunded, then 6 more (12 of 10, overpaid at the service): still short 2 for the merchant", async () => {
+    const { invoice, pays } = await underpaidAndPartlyRefunded("6", "4");
+
+    await pays("paid_over", "6", "12");
+
+    const exception = await invoiceException(money.db, invoice.id);
+    expect(exception).toMatchObject({ kind: "underpaid", resolution: null });
+    expect(exception?.stake).toMatchObject({ crypto: "2", currency: "USDT" });
+    expect((await onWorklist(invoice.id))?.atStake.crypto).toBe("2 USDT");
+  });
+});
+
+describe("new money that refunds already cover", () => {
+  it("an overpayment refunded in full stays resolved when a payment finer than the coin carries arrives", async () => {
+    const orderId = newOrderId("inv");
+    const invoice = await recordInvoiceIntent(
+      money.db,
+      { orderId, amount: "10", fiatCurrency: "USD" },
+      money.people.support,
+    );
+    const payments = [payment(`tx_${orderId}_1`, "12.5")];
+    await applyServiceInvoice(
+      money.db,
+      invoice.id,
+      answer(orderId, "paid_over", "12.5", payments),
+      "webhook",
+    );
+    const refund = await requestRefund(money.db, refundForm(invoice.id, "2.5"), money.people.support);
+    await moveTo(money.db, refund.id, "submitted", {
+      serviceId: `svc_${refund.orderId}`,
+      serviceStatus: "process",
+    });
+    await applyServiceReport(money.db, { orderId: refund.orderId, status: "paid" }, "webhook");
+    expect((await invoiceException(money.db, invoice.id))?.resolution).toMatchObject({ how: "refunded" });
+
+    // 0.0000001 USDT: USDT carries 6 decimals, so nothing more can ever be refunded.
+    const dust = payment(`tx_${orderId}_2`, "0.0000001");
+    await applyServiceInvoice(
+      money.db,
+      invoice.id,
+      answer(orderId, "paid_over", "12.5000001", [...payments, dust]),
+      "webhook",
+    );
+
+    expect((await invoiceException(money.db, invoice.id))?.resolution).toMatchObject({ how: "refunded" });
+    expect(await onWorklist(invoice.id)).toBeUndefined();
   });
 });
