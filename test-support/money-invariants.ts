@@ -199,47 +199,29 @@ function chainOf(rows: readonly ChainRow[], row: ChainRow): ChainRow[] {
 }
 
 /**
- * Known gaps of Paydesk today, each excused by the invariant it breaks (and named where it is):
- * PAYDESK_MODEL_STRICT=1 checks without them, to see whether they are still there.
- */
-export const EXCUSE_KNOWN_GAPS = process.env.PAYDESK_MODEL_STRICT !== "1";
-
-/**
  * 3. One payment per obligation: a payout made by Send again carries the obligation of the one
  * it replaced, so a chain of resends owes one payment. Once a payout of a chain may have been paid
  * (paid, or a conflict whose service's last word is paid), no later one of the chain is created at
  * the service (checked at each creation, `allowsCreation`), and every later one that may have left
  * already (submitted, unknown, needs review, paid, failed at the service) has been put before a
- * person as a conflict since. So two payouts of a chain are paid only when the service paid what
+ * person as a conflict since (one being sent when the news came, once its submitter or the loop
+ * learns how the call ended). So two payouts of a chain are paid only when the service paid what
  * it had reported failed, and then both were flagged.
- *
- * Known gap: a later payout that was being sent (submitting: its submitter died mid-call) when the
- * news came is not flagged (resend-chain.ts stops or flags the other states only); once the loop
- * takes it over it is sent again with its order id, and may be created and paid unflagged. It is
- * flagged only when a person records the first one paid.
  */
 export class ChainWatch {
   private readonly maybePaidSince = new Map<string, number>();
   private readonly conflictAt = new Map<string, number>();
-  /** Payouts that were in flight (submitting) when an earlier one of their chain may have been paid. */
-  private readonly inFlightAtNews = new Set<string>();
 
   /** What the check after `step` saw; then what breaks the rule. */
   check(rows: readonly ChainRow[], step: number): string[] {
     for (const row of rows) {
       if (!mayHaveBeenPaid(row)) this.maybePaidSince.delete(row.id);
-      else if (!this.maybePaidSince.has(row.id)) {
-        this.maybePaidSince.set(row.id, step);
-        for (const later of laterInChain(rows, row)) {
-          if (later.state === "submitting") this.inFlightAtNews.add(later.id);
-        }
-      }
+      else if (!this.maybePaidSince.has(row.id)) this.maybePaidSince.set(row.id, step);
       if (row.state === "conflict") this.conflictAt.set(row.id, step);
     }
     const problems: string[] = [];
     for (const row of rows) {
       if (!MAY_HAVE_LEFT.includes(row.state) || !row.resendOfWithdrawalId) continue;
-      if (EXCUSE_KNOWN_GAPS && this.inFlightAtNews.has(row.id)) continue;
       const chain = chainOf(rows, row);
       for (const before of chain.slice(0, chain.indexOf(row))) {
         const since = this.maybePaidSince.get(before.id);
@@ -256,7 +238,7 @@ export class ChainWatch {
   /** Why the service must not create the payout of this order id now (an earlier one of its chain may have been paid), or null. */
   async allowsCreation(db: Db, orderId: string): Promise<string | null> {
     const [row] = await db.select().from(withdrawals).where(eq(withdrawals.orderId, orderId));
-    if (!row || (EXCUSE_KNOWN_GAPS && this.inFlightAtNews.has(row.id))) return null;
+    if (!row) return null;
     for (let before = row.resendOfWithdrawalId; before;) {
       const [earlier] = await db.select().from(withdrawals).where(eq(withdrawals.id, before));
       if (!earlier) return null;
@@ -267,17 +249,6 @@ export class ChainWatch {
     }
     return null;
   }
-}
-
-/** The payouts sent again, directly or not, for this one. */
-function laterInChain(rows: readonly ChainRow[], row: ChainRow): ChainRow[] {
-  const later: ChainRow[] = [];
-  for (let next = rows.find((each) => each.resendOfWithdrawalId === row.id); next;) {
-    later.push(next);
-    const current: ChainRow = next;
-    next = rows.find((each) => each.resendOfWithdrawalId === current.id);
-  }
-  return later;
 }
 
 /**
@@ -302,11 +273,8 @@ function toSettle(
  * - it is on the worklist exactly when no resolution is in force;
  * - a resolution as refunded is in force only while refunds paid out (the ledger's figure) cover
  *   what settles it (the excess of an overpayment, else all it received, at the coin's precision);
- * - once refunds paid out cover that (and it is more than nothing), it is not open. Known gap:
- *   excused when money arrived after the last refund was paid out. New money reopens any
- *   resolution, and only a refund paid out (or a person) resolves it again, so an overpaid
- *   invoice whose refunds already cover a later payment (or a payment finer than the coin
- *   carries) waits on the worklist with nothing at stake until a person marks it resolved;
+ * - once refunds paid out cover that (and it is more than nothing), it is not open, whether the
+ *   last to move was a refund or the customer's money;
  * - a person's resolution (accepted as paid, marked resolved) is in force only while no money
  *   arrived after it.
  */
@@ -339,11 +307,7 @@ export async function exceptionOpenWhileUnsettled(
     problems.push(`${onWorklist ? "on" : "off"} the worklist, but ${facts}`);
   }
   if (resolution?.kind === "refunded" && !settled) problems.push(`resolved as refunded, but ${facts}`);
-  const last = (which: (entry: (typeof entries)[number]) => boolean) =>
-    entries.reduce((latest, entry) => (which(entry) ? Math.max(latest, entry.id) : latest), 0);
-  const lastRefundPaid = last((entry) => entry.withdrawalId !== null && entry.toAccount === "world");
-  const lastReceipt = last((entry) => entry.withdrawalId === null);
-  if (settled && settles?.gt(0) && !resolution && (!EXCUSE_KNOWN_GAPS || lastRefundPaid > lastReceipt)) {
+  if (settled && settles?.gt(0) && !resolution) {
     problems.push(`open, but refunds settled it: ${facts}`);
   }
   if (resolution && resolution.kind !== "refunded") {

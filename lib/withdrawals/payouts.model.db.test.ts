@@ -24,7 +24,6 @@ import { ServiceInvoiceModel } from "@/test-support/invoice-service-model";
 import {
   booksBalance,
   ChainWatch,
-  EXCUSE_KNOWN_GAPS,
   entriesSince,
   exceptionOpenWhileUnsettled,
   ledgerCheckFindsNothing,
@@ -124,9 +123,7 @@ import { THRESHOLD_KEY } from "./threshold-setting";
  *      rejected, cancelled, failed); closed only if a person said nothing was sent after that
  *      status was news (a later status is news the closing did not know: a conflict).
  *    And a payout the service holds is never taken for one that was not sent (a never-sent state):
- *    whatever the service said, or did not say. Known gap, excused (PAYDESK_MODEL_STRICT=1 does
- *    not): a final word that contradicts the stored one, arriving while the payout is being sent,
- *    is dropped, and its submitter settles it on the stored word.
+ *    whatever the service said, or did not say.
  * 3. Every payout that is not final has a next step: approved (the loop sends it after a minute),
  *    submitting (next_submit_at), submitted (stale_at), unknown (next_submit_at),
  *    awaiting_approval (the approval queue); failed, service_failed, needs_review, conflict, and
@@ -136,9 +133,7 @@ import { THRESHOLD_KEY } from "./threshold-setting";
  *    final one it told when final words disagree (the service's own, or the service's and a
  *    person's from the back office). Every report delivered was applied or became a conflict,
  *    none was dropped; a report about an order id Paydesk never made is on finance's worklist (a
- *    payout, or an invoice with money) and moves nothing in the books. Known gap, excused
- *    (PAYDESK_MODEL_STRICT=1 does not): every report of a payout the service holds with another
- *    amount makes it a conflict that stores the report's status, older or not.
+ *    payout, or an invoice with money) and moves nothing in the books.
  * And the money invariants (test-support/money-invariants.ts, each stated there):
  * 6. The books balance.
  * 7. Refunds paid or possibly paid stay within what the invoice received, by the ledger.
@@ -303,28 +298,8 @@ async function oneRun(
     service.next.length = 0;
     return outcome === "hung" ? "hung" : outcome.result;
   };
-  /**
-   * Known gap: a final word that contradicts the one stored, arriving while the payout is being
-   * sent (submitting), is dropped ("unchanged"), and its submitter settles it on the stored word:
-   * paid, then failed, stays paid. The order ids it happened to.
-   */
-  const droppedWhileSending = new Set<string>();
-  const noteDroppedWhileSending = async (report: ServiceReport) => {
-    if (wordOf(report.status) === "not final") return;
-    const [row] = await db.select().from(withdrawals).where(eq(withdrawals.orderId, report.orderId));
-    const stored = row?.serviceStatus ? wordOf(row.serviceStatus) : null;
-    if (
-      row?.state === "submitting" &&
-      stored !== null &&
-      stored !== "not final" &&
-      stored !== wordOf(report.status)
-    ) {
-      droppedWhileSending.add(report.orderId);
-    }
-  };
   /** A report, through the webhook route or as the loop applies it; what came of it. */
   const deliver = async (report: ServiceReport, throughWebhook: boolean) => {
-    await noteDroppedWhileSending(report);
     let result: string;
     if (throughWebhook) {
       const there = service.payouts.get(report.orderId);
@@ -706,8 +681,7 @@ async function oneRun(
         if (serviceMayPay || MAY_STILL_SEND.includes(row.state)) mayPay = mayPay.plus(row.amount ?? 0);
       }
       const contradiction = knowledge.contradiction(row.orderId, row.state);
-      const droppedExcused = EXCUSE_KNOWN_GAPS && droppedWhileSending.has(row.orderId);
-      if (contradiction && !droppedExcused) {
+      if (contradiction) {
         expect.fail(`${name} contradicts what Paydesk was told: ${contradiction}`);
       }
       if (there && NEVER_SENT.includes(row.state)) {
@@ -723,14 +697,7 @@ async function oneRun(
       } else {
         expect(FINAL_STATES, `${name} has no next step`).toContain(row.state);
       }
-      // Known gap: every report of a payout the service holds with another amount contradicts it,
-      // and the conflict stores that report's status, older or not (a paid payout reported
-      // "check" late reads "check" afterwards, and keeps it once closed).
-      const anotherPayout =
-        there !== undefined &&
-        !new Decimal(service.payouts.get(row.orderId)?.amount ?? 0).eq(row.amount ?? 0);
-      const olderWordExcused = EXCUSE_KNOWN_GAPS && anotherPayout;
-      if (!olderWordExcused && !knowledge.isLastWord(row.orderId, row.serviceStatus)) {
+      if (!knowledge.isLastWord(row.orderId, row.serviceStatus)) {
         expect.fail(
           `${name} does not store the service's last word: ${row.serviceStatus ?? "none"} stored, ${knowledge.heardOf(row.orderId)?.status ?? "none"} told`,
         );
