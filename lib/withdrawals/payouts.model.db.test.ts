@@ -1,4 +1,3 @@
-import Decimal from "decimal.js";
 import { and, eq, inArray, or } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +12,6 @@ import {
   type Withdrawal,
 } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
-import { exceptionKind } from "@/lib/exceptions/exception-status";
 import { resolveException } from "@/lib/exceptions/resolve-exception";
 import { readAndApplyInvoice } from "@/lib/invoices/refresh-invoice";
 import { WithdrawalResubmitter } from "@/lib/jobs/withdrawal-resubmitter";
@@ -21,23 +19,10 @@ import { requestRefund } from "@/lib/refunds/request-refund";
 import { FakePayoutService, type CreationOutcome, type FeeReport } from "@/test-support/fake-payout-service";
 import { FakeService, seedInvoice } from "@/test-support/fake-service";
 import { ServiceInvoiceModel } from "@/test-support/invoice-service-model";
-import {
-  booksBalance,
-  ChainWatch,
-  entriesSince,
-  exceptionOpenWhileUnsettled,
-  ledgerCheckFindsNothing,
-  markBooks,
-  refundsWithinReceived,
-} from "@/test-support/money-invariants";
+import { ChainWatch, entriesSince, markBooks } from "@/test-support/money-invariants";
 import { recordPaidByTwo, refundForm, seedMoneyPeople, withdrawalById } from "@/test-support/money-rows";
-import {
-  MAY_STILL_SEND,
-  NEVER_SENT,
-  PaydeskKnowledge,
-  willNeverPay,
-  wordOf,
-} from "@/test-support/payout-model";
+import { PaydeskKnowledge, willNeverPay, wordOf } from "@/test-support/payout-model";
+import { checkMoney, checkPayouts, noteReached } from "@/test-support/payout-model-checks";
 import {
   COINS,
   MEANT_FOR,
@@ -62,13 +47,12 @@ import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { deliverVerifiedWebhook, webhookBody } from "@/test-support/webhook-delivery";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
 import { applyServiceReport, type ServiceReport } from "./apply-service-report";
-import { listPayoutsNeedingAttention } from "./attention";
 import { closeWithdrawal, confirmNothingSent, declineClose } from "./close";
 import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
 import { requestWithdrawal } from "./request-withdrawal";
 import { keepRetrying } from "./review";
 import { sendAgain } from "./send-again";
-import { FINAL_STATES, NEEDS_A_PERSON, type WithdrawalState } from "./state-machine";
+import { NEEDS_A_PERSON, type WithdrawalState } from "./state-machine";
 import { MAX_SUBMIT_ATTEMPTS, submitWithdrawal } from "./submit-withdrawal";
 import { THRESHOLD_KEY } from "./threshold-setting";
 
@@ -664,110 +648,6 @@ async function oneRun(
     return report === "hung" ? "the round died in a call" : JSON.stringify(report);
   };
 
-  /** Rules 1 to 5 (the header), over this run's rows. */
-  const checkPayouts = async (rows: Withdrawal[]) => {
-    const waitsForAPerson = (row: Withdrawal) =>
-      NEEDS_A_PERSON.includes(row.state) || (row.state === "closed" && !row.nothingSentAt);
-    const worklist = rows.some(waitsForAPerson)
-      ? new Set((await listPayoutsNeedingAttention(db, 1_000)).map((entry) => entry.id))
-      : new Set<string>();
-    let mayPay = new Decimal(0);
-    for (const row of rows) {
-      states.set(row.id, row.state);
-      const there = held(row.orderId);
-      const name = `${row.orderId} (${row.state})`;
-      if (row.refundOfInvoiceId === invoiceId && !service.flipped.has(row.orderId)) {
-        const serviceMayPay = there !== undefined && !willNeverPay(there);
-        if (serviceMayPay || MAY_STILL_SEND.includes(row.state)) mayPay = mayPay.plus(row.amount ?? 0);
-      }
-      const contradiction = knowledge.contradiction(row.orderId, row.state);
-      if (contradiction) {
-        expect.fail(`${name} contradicts what Paydesk was told: ${contradiction}`);
-      }
-      if (there && NEVER_SENT.includes(row.state)) {
-        expect.fail(`${name} is taken for never sent, but the service holds it (${there})`);
-      }
-      if (row.state === "approved" || row.state === "awaiting_approval") continue;
-      if (row.state === "submitting" || row.state === "unknown") {
-        expect(row.nextSubmitAt, `${name} has no next attempt`).not.toBeNull();
-      } else if (row.state === "submitted") {
-        expect(row.staleAt, `${name} has no stale deadline`).not.toBeNull();
-      } else if (waitsForAPerson(row)) {
-        expect(worklist.has(row.id), `${name} is not on finance's worklist`).toBe(true);
-      } else {
-        expect(FINAL_STATES, `${name} has no next step`).toContain(row.state);
-      }
-      if (!knowledge.isLastWord(row.orderId, row.serviceStatus)) {
-        expect.fail(
-          `${name} does not store the service's last word: ${row.serviceStatus ?? "none"} stored, ${knowledge.heardOf(row.orderId)?.status ?? "none"} told`,
-        );
-      }
-    }
-    expect(
-      mayPay.lte(model.paid),
-      `refunds that were or may be paid (${mayPay.toFixed()}) exceed what the invoice received (${model.paid.toFixed()})`,
-    ).toBe(true);
-    const sent = new Map<string, Set<string>>();
-    for (const call of service.calls) {
-      const terms = sent.get(call.orderId) ?? new Set<string>();
-      terms.add(`${call.address} ${call.amount ?? call.fiatAmount}`);
-      sent.set(call.orderId, terms);
-    }
-    for (const [orderId, terms] of sent) {
-      expect([...terms], `${orderId} was sent with different terms`).toHaveLength(1);
-    }
-  };
-
-  /** Rules 6 to 10: the money invariants. */
-  const checkMoney = async (rows: Withdrawal[]) => {
-    const flipped = new Set(rows.filter((row) => service.flipped.has(row.orderId)).map((row) => row.id));
-    // The invoice and its refunds came after the mark: its entries are among the run's.
-    const entries = await entriesSince(db, books);
-    const invoiceEntries = entries.filter((entry) => entry.invoiceId === invoiceId);
-    const broken: Record<string, string[]> = {
-      "the books balance": await booksBalance(db, books, entries),
-      "refunds paid or possibly paid stay within what the invoice received": await refundsWithinReceived(
-        db,
-        invoiceId,
-        flipped,
-        invoiceEntries,
-      ),
-      "one payment per obligation across a resend chain": [...chains.check(rows, at), ...createdTooSoon],
-      "an exception is open exactly when its stake is not settled": await exceptionOpenWhileUnsettled(
-        db,
-        invoiceId,
-        invoiceEntries,
-      ),
-      "ledger:check finds no difference": await ledgerCheckFindsNothing(db),
-    };
-    const failing = Object.entries(broken).filter(([, problems]) => problems.length > 0);
-    if (failing.length > 0) {
-      expect.fail(
-        failing.map(([invariant, problems]) => `${invariant}:\n- ${problems.join("\n- ")}`).join("\n"),
-      );
-    }
-  };
-
-  /** What this run reached, for PAYDESK_MODEL_STATS. */
-  const noteReached = async (rows: Withdrawal[]) => {
-    for (const row of rows) {
-      reached.saw(`a payout ${row.state}`);
-      if (row.resendOfWithdrawalId) reached.saw("a resend chain");
-      if (row.state === "failed" || row.state === "service_failed") reached.saw("a failure");
-    }
-    const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
-    const kind = invoice ? exceptionKind(invoice) : null;
-    reached.saw(kind ? `an exception: ${kind}` : `no exception (${invoice?.status})`);
-    const resolutions = await db
-      .select()
-      .from(invoiceResolutions)
-      .where(eq(invoiceResolutions.invoiceId, invoiceId));
-    for (const resolution of resolutions) {
-      reached.saw(`resolved: ${resolution.kind}`);
-      if (resolution.reopenedAt) reached.saw("a resolution reopened");
-    }
-  };
-
   const check = async () => {
     const rows = await db
       .select()
@@ -778,9 +658,22 @@ async function oneRun(
           payouts.map((known) => known.id),
         ),
       );
-    await checkPayouts(rows);
-    await checkMoney(rows);
-    if (PRINT_STATS) await noteReached(rows);
+    const view = {
+      db,
+      invoiceId,
+      service,
+      model,
+      knowledge,
+      chains,
+      createdTooSoon,
+      books,
+      states,
+      reached,
+      at,
+    };
+    await checkPayouts(view, rows);
+    await checkMoney(view, rows);
+    if (PRINT_STATS) await noteReached(view, rows);
   };
 
   const take = async (next: Step) => {
