@@ -121,8 +121,11 @@ timed "Unit and integration tests (embedded PGlite)" \
   env -u DATABASE_URL -u TEST_DATABASE_URL bash -c 'vitest_run vitest-pglite' || fail "vitest"
 
 tools_ready
+# The model tests' logic is PGlite's to exercise 200 times; on PostgreSQL 100 runs check the same
+# steps against the real server's SQL and locking.
 timed "Database tests on PostgreSQL" \
-  bash test-support/runner/with-postgres.sh bash -c 'vitest_run vitest-postgres db.test'
+  bash test-support/runner/with-postgres.sh env PAYDESK_MODEL_RUNS="${PAYDESK_MODEL_RUNS:-100}" \
+  bash -c 'vitest_run vitest-postgres db.test'
 status=$?
 if [[ $status -eq 3 ]]; then
   if [[ "${CI:-}" == "true" ]]; then fail "the PostgreSQL leg (required when CI=true)"; fi
