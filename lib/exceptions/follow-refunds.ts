@@ -1,12 +1,13 @@
 import "server-only";
 import Decimal from "decimal.js";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { SYSTEM_ACTOR, WEBHOOK_ACTOR } from "@/lib/audit/record";
 import { invoiceResolutions, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import { notify } from "@/lib/notifications/notify";
 import { recordResolution } from "./record-resolution";
 import { loadRefundLedger, type RefundLedger } from "./refund-ledger";
-import { reopenResolution } from "./reopen-resolution";
+import { peopleToldOfExceptions, reopenResolution } from "./reopen-resolution";
 
 /**
  * After a refund of the invoice moved, the exception follows what refunds have paid back, both
@@ -85,12 +86,30 @@ async function resolveAsRefunded(
 ): Promise<void> {
   const by = paid ?? (await lastPaidRefund(tx, ledger.invoice.id));
   if (!by || !new Decimal(ledger.refundedSoFar).gt(0)) return;
-  await recordResolution(tx, source === "webhook" ? WEBHOOK_ACTOR : SYSTEM_ACTOR, {
+  const recorded = await recordResolution(tx, source === "webhook" ? WEBHOOK_ACTOR : SYSTEM_ACTOR, {
     invoiceId: ledger.invoice.id,
     kind: "refunded",
     note: by.reason,
     resolvedBy: by.requestedBy,
     refundWithdrawalId: by.id,
+  });
+  if (recorded) await tellWhenSettledAgain(tx, ledger);
+}
+
+/** Those told of a reopening hear when the balances settle it again (the timeline shows the resolution). */
+async function tellWhenSettledAgain(tx: DbOrTx, ledger: RefundLedger): Promise<void> {
+  // The resolution just recorded is one of them; an earlier one was reopened.
+  const [{ resolutions } = { resolutions: 0 }] = await tx
+    .select({ resolutions: count() })
+    .from(invoiceResolutions)
+    .where(eq(invoiceResolutions.invoiceId, ledger.invoice.id));
+  if (resolutions < 2) return;
+  await notify(tx, await peopleToldOfExceptions(tx), {
+    kind: "invoice.exception_settled",
+    object: { type: "invoice", id: ledger.invoice.id },
+    message: `The exception on invoice ${ledger.invoice.orderId} is settled again: refunds paid out (${ledger.refundedSoFar} ${ledger.currency}) cover what was at stake.`,
+    dedupeKey: `invoice:${ledger.invoice.id}:settled:${resolutions}`,
+    mailCategory: "invoice_exception",
   });
 }
 

@@ -49,15 +49,21 @@ export async function reopenResolution(
     .select({ orderId: invoices.orderId })
     .from(invoices)
     .where(eq(invoices.id, resolution.invoiceId));
-  const told = new Set([
-    ...(await peopleWhoMay(tx, "invoices:resolve")),
-    ...(await peopleWhoMay(tx, "withdrawals:approve")),
-  ]);
-  await notify(tx, [...told], {
+  await notify(tx, await peopleToldOfExceptions(tx), {
     kind: "invoice.exception_reopened",
     object: { type: "invoice", id: resolution.invoiceId },
     message: `The exception on invoice ${invoice?.orderId ?? resolution.invoiceId} is open again: ${change.reason}`,
     dedupeKey: `invoice:${resolution.invoiceId}:reopened:${resolution.id}`,
     mailCategory: "invoice_exception",
   });
+}
+
+/** Who hears when an exception opens again or settles again: those who resolve them, and finance. */
+export async function peopleToldOfExceptions(tx: DbOrTx): Promise<string[]> {
+  return [
+    ...new Set([
+      ...(await peopleWhoMay(tx, "invoices:resolve")),
+      ...(await peopleWhoMay(tx, "withdrawals:approve")),
+    ]),
+  ];
 }

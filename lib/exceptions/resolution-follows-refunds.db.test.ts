@@ -84,7 +84,7 @@ describe("issue 34 case 1: a resolution follows the refunds both ways", () => {
     expect(again.state).toBe("awaiting_approval");
   });
 
-  it("a refund in conflict that the service then reports paid settles it again", async () => {
+  it("a refund in conflict that the service then reports paid settles it again, and finance is told", async () => {
     const { invoice, refund } = await overpaidWithSentRefund();
     await applyServiceReport(money.db, { orderId: refund.orderId, status: "paid" }, "webhook");
     await applyServiceReport(money.db, { orderId: refund.orderId, status: "fail" }, "webhook");
@@ -92,5 +92,10 @@ describe("issue 34 case 1: a resolution follows the refunds both ways", () => {
     await recordPaidByTwo(money.db, refund.id, twoInFinance(), "tx-after-all");
     expect((await invoiceException(money.db, invoice.id))?.resolution).toMatchObject({ how: "refunded" });
     expect(await onWorklist(invoice.id)).toBe(false);
+    const told = await money.db.select().from(notifications);
+    const settledFor = told
+      .filter((row) => row.objectId === invoice.id && row.kind === "invoice.exception_settled")
+      .map((row) => row.userId);
+    expect(settledFor).toEqual(expect.arrayContaining([money.people.finance1, money.people.support]));
   });
 });
