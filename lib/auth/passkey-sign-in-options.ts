@@ -13,7 +13,9 @@ import { findUserByEmail } from "./user-lookup";
  * the site (a discoverable credential names its user). With one, only that account's passkeys;
  * an email with no account, or an account with no passkey, gets a made-up credential id derived
  * from the email (the same each time), so the answer does not tell who has an account or a
- * passkey: the browser then finds no passkey, as it would for a passkey on another device.
+ * passkey: the browser then finds no passkey, as it would for a passkey on another device. Every
+ * entry has the same shape, an id alone: the transports a real passkey was registered with (hints
+ * the browser can do without) would tell it from the made-up one.
  */
 export async function signInOptions(
   db: DbOrTx,
@@ -30,7 +32,7 @@ export async function signInOptions(
   const keys = user && !user.disabledAt ? await passkeysOf(db, user.id) : [];
   const allow =
     user && keys.length > 0
-      ? keys.map((key) => ({ id: key.credentialId, transports: key.transports ?? undefined }))
+      ? keys.map((key) => ({ id: key.credentialId }))
       : [{ id: decoyCredentialId(secret, parsed.data) }];
   return assertionOptions(
     db,

@@ -194,6 +194,11 @@ describe("signing in with a passkey", () => {
     expect(nobody.allowCredentials?.[0]?.id).toEqual(
       (await signInOptions(testDb.db, rp, "nobody@example.com", "s")).allowCredentials?.[0]?.id,
     );
+    // The same shape for a real passkey and a made-up one: no transports on either.
+    const shapes = [forAlice, nobody, noPasskey].map((options) =>
+      options.allowCredentials?.map((entry) => Object.keys(entry).sort().join(",")),
+    );
+    expect(shapes).toEqual([["id,type"], ["id,type"], ["id,type"]]);
   });
 
   it("refuses a replayed answer, an expired prompt, no user verification, and a counter that goes backwards", async () => {
