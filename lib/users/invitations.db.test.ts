@@ -10,7 +10,7 @@ import { disableUser, insertUser } from "@/test-support/users";
 import { accountLinkTokenSchema } from "./account-link-schemas";
 import { issueAccountLink, usableLink } from "./account-links";
 import { choosePassword, LINK_NO_LONGER_VALID } from "./choose-password";
-import { addUser, renewInvitation } from "./user-changes";
+import { addUser, renewInvitation, setDisabled } from "./user-changes";
 
 /**
  * Issue 23: nobody but the person knows their password. A new user has none; their invitation
@@ -146,6 +146,17 @@ describe("an invitation", () => {
     await disableUser(testDb.db, gone.id);
     expect(await usableLink(testDb.db, theirs.token)).toBeNull();
     await expect(renewInvitation(testDb.db, asAdmin(), gone.id)).rejects.toThrow(/disabled/);
+  });
+
+  it("is dead once its user is disabled, and stays dead when they are enabled again", async () => {
+    const { user, link } = await invite("paused@invite.test");
+    await setDisabled(testDb.db, asAdmin(), user.id, true);
+    await setDisabled(testDb.db, asAdmin(), user.id, false);
+
+    expect(await usableLink(testDb.db, link.token)).toBeNull();
+    await expect(choosePassword(testDb.db, { token: link.token, password: STRONG }, FROM)).rejects.toThrow(
+      LINK_NO_LONGER_VALID,
+    );
   });
 
   it("two uses of one link at the same time: exactly one sets the password", async () => {

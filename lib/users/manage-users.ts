@@ -6,6 +6,7 @@ import type { Role } from "@/lib/auth/roles";
 import { users, type User } from "@/lib/db/schema";
 import type { DbOrTx, Tx } from "@/lib/db/types";
 import { RuleError } from "@/lib/auth/rule-error";
+import { revokeLiveLink } from "./account-links";
 
 /**
  * The writes to a user row and the rules no change may break (one active admin always remains).
@@ -63,7 +64,10 @@ export async function writeRole(
   return { before: factsOf(target), after: factsOf(after ?? target) };
 }
 
-/** Disables or enables. Disabling ends every session for good: enabling again does not revive them. */
+/**
+ * Disables or enables. Disabling ends every session and revokes any live invitation or reset link
+ * for good: enabling again revives neither (an admin makes a new link).
+ */
 export async function writeDisabled(
   tx: Tx,
   activeAdminIds: string[],
@@ -82,7 +86,11 @@ export async function writeDisabled(
     })
     .where(eq(users.id, userId))
     .returning();
-  if (disabled) await endSessionsOf(tx, userId, END_REASONS.disabled);
+  if (disabled) {
+    await endSessionsOf(tx, userId, END_REASONS.disabled);
+    // An invitation or reset link must not come back to life when they are enabled again.
+    await revokeLiveLink(tx, userId);
+  }
   return { before: factsOf(target), after: factsOf(after ?? target) };
 }
 
