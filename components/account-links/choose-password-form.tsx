@@ -12,12 +12,22 @@ import { choosePasswordAction } from "@/lib/users/join-actions";
  * The person chooses their password: checked in the browser with the same schema the server uses
  * (zxcvbn loads on the first check), then once more on the server. Afterwards they sign in.
  */
-export function ChoosePasswordForm({ token, email, name }: { token: string; email: string; name: string }) {
+export function ChoosePasswordForm({
+  token,
+  email,
+  name,
+  businessName,
+}: {
+  token: string;
+  email: string;
+  name: string;
+  businessName: string;
+}) {
   const router = useRouter();
   const { form, formError, submit } = useActionForm({
     schema: () =>
       import("@/lib/users/account-link-schemas").then((schemas) =>
-        schemas.choosePasswordSchema(ownWords({ email, name })),
+        schemas.choosePasswordSchema(ownWords({ email, name }, businessName)),
       ),
     defaultValues: { token, password: "", confirmPassword: "" },
     action: choosePasswordAction,

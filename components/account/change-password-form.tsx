@@ -21,7 +21,15 @@ const STEP_UP_FIELD = "change-password-code";
  * last confirmed it too long ago, a fresh code or passkey (the prompt says when this session last
  * did).
  */
-export function ChangePasswordForm({ email, name }: { email: string; name: string }) {
+export function ChangePasswordForm({
+  email,
+  name,
+  businessName,
+}: {
+  email: string;
+  name: string;
+  businessName: string;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [asked, setAsked] = useState(false);
@@ -31,7 +39,7 @@ export function ChangePasswordForm({ email, name }: { email: string; name: strin
   const { form, formError, submit } = useActionForm({
     schema: () =>
       import("@/lib/auth/password-policy").then((policy) =>
-        policy.changePasswordSchema(ownWords({ email, name })),
+        policy.changePasswordSchema(ownWords({ email, name }, businessName)),
       ),
     defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
     action: async (values) => {

@@ -6,7 +6,8 @@ import type { Db } from "@/lib/db/types";
 import { loginLimiter } from "./app-login-limiter";
 import { describeWait, type LoginLimiter } from "./login-rate-limit";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password";
-import { ownWords, passwordWeakness } from "./password-policy";
+import { ownWordsOf } from "./own-words";
+import { passwordWeakness } from "./password-policy";
 import { RuleError } from "./rule-error";
 import { END_REASONS, endSessionsOf } from "./sessions";
 import type { RelyingParty } from "./passkeys/relying-party";
@@ -45,7 +46,7 @@ export async function changeOwnPassword(
   if (input.password === input.currentPassword) {
     throw new RuleError("That is your current password: choose a new one.", { field: "password" });
   }
-  const weakness = await passwordWeakness(input.password, ownWords(user));
+  const weakness = await passwordWeakness(input.password, await ownWordsOf(db, user));
   if (weakness) throw new RuleError(weakness, { field: "password" });
   const passwordHash = await hashPassword(input.password);
 

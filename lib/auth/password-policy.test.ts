@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   changePasswordSchema,
   newPasswordSchema,
+  MOSTLY_OWN_WORDS,
   ownWords,
   passwordWeakness,
   PASSWORDS_DIFFER,
@@ -18,6 +19,16 @@ describe("the password a person chooses", () => {
   it("refuses one made of the person's own name or email, which is strong for anybody else", async () => {
     expect(await passwordWeakness("Quixwick2024!", [])).toBeNull();
     expect(await passwordWeakness("Quixwick2024!", ownWords(person))).toMatch(/personal/);
+  });
+
+  it("refuses one that is mostly the person's name or the business's name with a year, and accepts a strong one that holds the name", async () => {
+    const nora = { email: "nora.newbie@example.com", name: "Nora Newbie" };
+    expect(await passwordWeakness("Nora Newbie 2026!", [])).toBeNull();
+    expect(await passwordWeakness("Nora Newbie 2026!", ownWords(nora))).toBe(MOSTLY_OWN_WORDS);
+    expect(await passwordWeakness("Zanzibar Widgets 2026!", ownWords(nora, "Zanzibar Widgets"))).toBe(
+      MOSTLY_OWN_WORDS,
+    );
+    expect(await passwordWeakness("nora pelican mortar quietly", ownWords(nora))).toBeNull();
   });
 
   it("accepts a few unrelated words", async () => {

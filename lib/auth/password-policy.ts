@@ -14,23 +14,52 @@ export const MIN_STRENGTH = 3;
 export const PASSWORDS_DIFFER = "The two passwords differ. Type the same password in both fields.";
 const TOO_EASY = "This password is easy to guess.";
 
-/** The person's own words, which make a password easy to guess for anyone who knows them. */
-export function ownWords(person: { email: string; name: string }): string[] {
+/**
+ * The person's own words (email, name) and the business's name, which make a password easy to
+ * guess for anyone who knows them.
+ */
+export function ownWords(person: { email: string; name: string }, businessName = ""): string[] {
   const [local = "", domain = ""] = person.email.split("@");
-  return [person.email, local, ...domain.split("."), person.name, ...person.name.split(/\s+/)].filter(
-    (word) => word.length > 1,
-  );
+  return [
+    person.email,
+    local,
+    ...domain.split("."),
+    person.name,
+    ...person.name.split(/\s+/),
+    businessName,
+    ...businessName.split(/\s+/),
+  ].filter((word) => word.length > 1);
 }
 
-/** Why the password is too easy to guess, in zxcvbn's words, or null when it is strong enough. */
+export const MOSTLY_OWN_WORDS =
+  "Most of this password is your name, your email or the business's name, which anyone who knows you can guess. Add words of your own.";
+
+/**
+ * Why the password is too easy to guess, in zxcvbn's words, or null when it is strong enough.
+ * What is left once the person's own words are taken out must be hard to guess too: zxcvbn counts
+ * a name plus a year ("Nora Newbie 2026!") as strong by its length alone.
+ */
 export async function passwordWeakness(
   password: string,
   userInputs: readonly string[],
 ): Promise<string | null> {
   const { estimateStrength } = await import("./password-strength");
   const { score, warning, suggestions } = estimateStrength(password, userInputs);
-  if (score >= MIN_STRENGTH) return null;
-  return [warning || TOO_EASY, ...suggestions].join(" ");
+  if (score < MIN_STRENGTH) return [warning || TOO_EASY, ...suggestions].join(" ");
+  const rest = withoutOwnWords(password, userInputs);
+  if (rest !== password && estimateStrength(rest, userInputs).score < MIN_STRENGTH) return MOSTLY_OWN_WORDS;
+  return null;
+}
+
+/** The password with each own word of 3 characters or more taken out, longest first, whatever its case. */
+function withoutOwnWords(password: string, userInputs: readonly string[]): string {
+  const words = [...new Set(userInputs.filter((word) => word.length >= 3))].sort(
+    (a, b) => b.length - a.length,
+  );
+  let rest = password;
+  for (const word of words)
+    rest = rest.replace(new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"), "");
+  return rest;
 }
 
 const samePassword = (values: { password: string; confirmPassword: string }) =>

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import { settings } from "@/lib/db/schema";
+import { MAIL_IDENTITY_KEY, settings } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { mailIdentitySchema, type MailIdentityForm } from "./identity-schema";
 
@@ -15,7 +15,7 @@ export interface MailIdentity {
   footer: string;
 }
 
-export const MAIL_IDENTITY_KEY = "mail_identity";
+export { MAIL_IDENTITY_KEY };
 
 /** The stored identity, or one made from MAIL_FROM's name until an admin sets it. */
 export async function getMailIdentity(db: DbOrTx, fallbackName: string): Promise<MailIdentity> {

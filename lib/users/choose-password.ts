@@ -2,7 +2,8 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import { hashPassword } from "@/lib/auth/password";
-import { ownWords, passwordWeakness } from "@/lib/auth/password-policy";
+import { ownWordsOf } from "@/lib/auth/own-words";
+import { passwordWeakness } from "@/lib/auth/password-policy";
 import { RuleError } from "@/lib/auth/rule-error";
 import { END_REASONS, endSessionsOf } from "@/lib/auth/sessions";
 import { accountLinks, users } from "@/lib/db/schema";
@@ -25,7 +26,7 @@ export async function choosePassword(
 ): Promise<{ email: string }> {
   const found = await usableLink(db, input.token);
   if (!found) throw new RuleError(LINK_NO_LONGER_VALID);
-  const weakness = await passwordWeakness(input.password, ownWords(found.user));
+  const weakness = await passwordWeakness(input.password, await ownWordsOf(db, found.user));
   if (weakness) throw new RuleError(weakness, { field: "password" });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {

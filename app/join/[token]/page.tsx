@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ChoosePasswordForm } from "@/components/account-links/choose-password-form";
+import { businessNameOf } from "@/lib/auth/own-words";
 import { getDb } from "@/lib/db/client";
 import { formatDateTime, formatRelative } from "@/lib/display/time";
 import { accountLinkTokenSchema } from "@/lib/users/account-link-schemas";
@@ -35,7 +36,12 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
               {formatRelative(found.link.expiresAt)}).
             </p>
           </div>
-          <ChoosePasswordForm token={parsed.data ?? ""} email={found.user.email} name={found.user.name} />
+          <ChoosePasswordForm
+            token={parsed.data ?? ""}
+            email={found.user.email}
+            name={found.user.name}
+            businessName={await businessNameOf(await getDb())}
+          />
         </>
       ) : (
         <div className="grid gap-3" data-testid="link-not-valid">

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { ChangePasswordForm } from "@/components/account/change-password-form";
 import { requirePermission } from "@/lib/auth/guards";
+import { businessNameOf } from "@/lib/auth/own-words";
+import { getDb } from "@/lib/db/client";
 
 export const metadata: Metadata = { title: "Password" };
 
@@ -17,7 +19,11 @@ export default async function PasswordPage() {
           session of yours (another browser, another device); this one stays signed in.
         </p>
       </div>
-      <ChangePasswordForm email={user.email} name={user.name} />
+      <ChangePasswordForm
+        email={user.email}
+        name={user.name}
+        businessName={await businessNameOf(await getDb())}
+      />
     </div>
   );
 }
