@@ -103,7 +103,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "app/api/mail/unsubscribe/route.ts":
     "one-click unsubscribe from a category of staff email (RFC 8058): the link's HMAC is the credential, for that one person and category",
   "app/sandbox/mail/[[...path]]/route.ts":
-    "the demo's mailbox: 404 unless the mail catcher runs (PAYDESK_MAIL_CATCHER=embedded, only beside the embedded sandbox), as a customer's inbox is theirs to read",
+    "the demo's mailbox: 404 unless the mail catcher runs (PAYDESK_MAIL_CATCHER=embedded, only in demo mode), as a customer's inbox is theirs to read",
 };
 
 /** Any string no action's schema accepts: an allowed caller gets `invalid`, and nothing runs. */

@@ -159,14 +159,23 @@ describe("mail", () => {
 });
 
 describe("the demo's mail catcher", () => {
-  const sandbox = { ...secret, PAYDESK_SANDBOX: "embedded" };
-  it("runs only with the embedded sandbox, and never beside SMTP_URL", () => {
+  const sandbox = { ...secret, PAYDESK_SANDBOX: "embedded", PAYDESK_DEMO: "1", HOST: "127.0.0.1" };
+  it("runs only in demo mode, and never beside SMTP_URL", () => {
     expect(parseStartupEnv({ ...sandbox, PAYDESK_MAIL_CATCHER: "embedded" }).PAYDESK_MAIL_CATCHER).toBe(
       "embedded",
     );
     expect(() => parseStartupEnv({ ...secret, ...realService, PAYDESK_MAIL_CATCHER: "embedded" })).toThrow(
-      /PAYDESK_MAIL_CATCHER[\s\S]*only with the embedded sandbox/,
+      /PAYDESK_MAIL_CATCHER[\s\S]*only in demo mode/,
     );
+    // The embedded sandbox outside demo mode, even on a loopback address: its links are real ones.
+    expect(() =>
+      parseStartupEnv({
+        ...secret,
+        PAYDESK_SANDBOX: "embedded",
+        HOST: "127.0.0.1",
+        PAYDESK_MAIL_CATCHER: "embedded",
+      }),
+    ).toThrow(/PAYDESK_MAIL_CATCHER[\s\S]*only in demo mode/);
     expect(() =>
       parseStartupEnv({
         ...sandbox,

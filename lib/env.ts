@@ -85,13 +85,14 @@ export function isLoopbackHost(host: string | undefined): boolean {
 const startupEnvSchema = envSchema.superRefine((env, context) => {
   const mail = readMailConfig({ SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM });
   if (!mail.ok) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: mail.problem });
-  if (env.PAYDESK_MAIL_CATCHER && env.PAYDESK_SANDBOX !== "embedded") {
+  if (env.PAYDESK_MAIL_CATCHER && (env.PAYDESK_SANDBOX !== "embedded" || !env.PAYDESK_DEMO)) {
     context.addIssue({
       code: "custom",
       path: ["PAYDESK_MAIL_CATCHER"],
       message:
-        "the mail catcher keeps every email on a page anyone who reaches /sandbox/mail can read: it runs only with " +
-        "the embedded sandbox (demos and tests). Unset PAYDESK_MAIL_CATCHER and set SMTP_URL to send real mail.",
+        "the mail catcher keeps every email, invitation and reset links included, on a page anyone who reaches " +
+        "/sandbox/mail can read: it runs only in demo mode (PAYDESK_DEMO=1, with the embedded sandbox). " +
+        "Unset PAYDESK_MAIL_CATCHER and set SMTP_URL to send real mail.",
     });
   }
   if (env.PAYDESK_MAIL_CATCHER && env.SMTP_URL) {
