@@ -37,6 +37,13 @@ export function pageCsp({ nonce, dev, https }: CspOptions): string {
 /** Route handlers answer JSON, CSV or redirects: nothing in them may load or frame anything. */
 export const API_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** A route handler's page with one form posting back to itself (one-click unsubscribe): nothing else. */
+export const FORM_PAGE_CSP =
+  "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** Route handlers that answer a page of their own, with its own policy. */
+const OWN_PAGES = ["/api/mail/unsubscribe"];
+
 export const HSTS = "max-age=63072000; includeSubDomains";
 
 /** The public URL is https when NEXTAUTH_URL (or else PAYDESK_URL) says so. */
@@ -53,7 +60,7 @@ export function newNonce(): string {
 
 /** Which policy a path gets: the sandbox's pay page sets its own, route handlers the strict one. */
 export function cspKindOf(pathname: string): "page" | "api" | "own" {
-  if (/^\/sandbox\/pay(\/|$)/.test(pathname)) return "own";
+  if (/^\/sandbox\/pay(\/|$)/.test(pathname) || OWN_PAGES.includes(pathname)) return "own";
   if (pathname.startsWith("/api/") || pathname.startsWith("/sandbox/")) return "api";
   return "page";
 }

@@ -1,5 +1,6 @@
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
+import { FORM_PAGE_CSP } from "@/lib/http/security-headers";
 import { unsubscribeScopePhrase } from "@/lib/mail/staff/categories";
 import { escapeHtml as esc } from "@/lib/mail/render";
 import { readUnsubscribeLink, unsubscribe } from "@/lib/mail/staff/unsubscribe";
@@ -55,6 +56,14 @@ function page(status: number, title: string, text: string, confirm = false): Res
   const form = confirm ? `<form method="post"><button type="submit">Stop these emails</button></form>` : "";
   return new Response(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)} · Paydesk</title></head><body><main><h1>${esc(title)}</h1><p>${esc(text)}</p>${form}</main></body></html>`,
-    { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } },
+    {
+      status,
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        // Its own policy (proxy.ts leaves this path alone): the button's form posts back here.
+        "content-security-policy": FORM_PAGE_CSP,
+      },
+    },
   );
 }
