@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { users, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { newFormToken } from "@/lib/order-id";
+import { withdrawalResponseSchema } from "@/lib/service/responses";
 import type { ValidWithdrawalForm } from "@/lib/withdrawals/form-schema";
 import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
 
@@ -78,4 +79,23 @@ export function openedWithdrawalForm(overrides: Partial<ValidWithdrawalForm> = {
     reason: "refund of order 17",
     ...overrides,
   };
+}
+
+/** The service's answer to a creation, as its client reads it: the payout as asked, `status` ("process" unless said). */
+export function serviceAnswer(
+  input: { orderId: string; address: string; amount?: string },
+  status = "process",
+) {
+  const now = new Date().toISOString();
+  return withdrawalResponseSchema.parse({
+    id: `svc_${input.orderId}`,
+    order_id: input.orderId,
+    status,
+    amount: input.amount,
+    address: input.address,
+    currency: "USDT",
+    network: "TRON",
+    created_at: now,
+    updated_at: now,
+  });
 }

@@ -21,7 +21,8 @@ import { transition } from "./transition";
  * - news of a payout still processing brings one that needs review back to submitted, and makes
  *   an unknown one confirmed by the resubmitter at once (same order id);
  * - "submitting" is left to its submitter, which settles what arrived meanwhile after its answer,
- *   unless the service's final words disagree: then it is a conflict at once;
+ *   unless the report contradicts Paydesk (final words that disagree, another service id,
+ *   amount, address, currency or network): then it is a conflict at once;
  * - a report that contradicts Paydesk (closed, paid, failed or never sent here; another service
  *   id; another amount, address, currency or network than asked) moves the payout to conflict,
  *   with the reason, for finance;

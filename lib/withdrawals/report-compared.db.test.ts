@@ -101,7 +101,7 @@ describe("issue 34 case 6: every service report is compared with what was asked"
     expect(await withdrawalById(money.db, bare.id)).toMatchObject({ state: "paid" });
   });
 
-  it("a late, older report with another amount makes a conflict but keeps the service's newer word: the payment stays in the books", async () => {
+  it("a late, older report with another amount makes a conflict but keeps the service's newer word", async () => {
     const payout = await submittedPayout("3");
     await applyServiceReport(money.db, paid(payout.orderId), "webhook");
 
@@ -120,7 +120,7 @@ describe("issue 34 case 6: every service report is compared with what was asked"
 });
 
 describe("final words that disagree while a payout is being sent", () => {
-  it("paid, then failed, arriving while the submitter waits: a conflict at once, and the submitter's answer is kept", async () => {
+  it("paid, then failed, arriving while the submitter waits: a conflict at once", async () => {
     const payout = await requestWithdrawal(
       money.db,
       openedWithdrawalForm({ amount: "2" }),

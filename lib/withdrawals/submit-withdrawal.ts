@@ -1,7 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
-import type { Db } from "@/lib/db/types";
+import type { Db, DbOrTx, Tx } from "@/lib/db/types";
 import {
   isServiceError,
   type ServiceClient,
@@ -94,28 +94,30 @@ export async function submitWithdrawal(
         },
         set: { reviewReason: differs, nextSubmitAt: null },
       });
-      return conflict ? { result: "conflict", withdrawal: conflict } : { result: "not_mine" };
+      return conflict ? { result: "conflict", withdrawal: conflict } : keepTheAnswer(db, claimed, remote);
     }
-    const submitted = await transition(db, id, {
-      event: "submit_succeeded",
-      ...actor,
-      detail: { serviceId: remote.id },
-      set: {
-        serviceId: remote.id,
-        serviceAmount: remote.amount,
-        serviceFee: remote.fee ?? null,
-        servicePayoutAmount: remote.payoutAmount ?? null,
-        serviceCreatedAt: remote.createdAt,
-        serviceUpdatedAt: remote.updatedAt,
-        failureKind: null,
-        failureMessage: null,
-        nextSubmitAt: null,
-        staleAt: staleDeadline(new Date()),
-      },
-    });
+    const submitted = await movedAndChainChecked(db, actor.source, (tx) =>
+      transition(tx, id, {
+        event: "submit_succeeded",
+        ...actor,
+        detail: { serviceId: remote.id },
+        set: {
+          serviceId: remote.id,
+          serviceAmount: remote.amount,
+          serviceFee: remote.fee ?? null,
+          servicePayoutAmount: remote.payoutAmount ?? null,
+          serviceCreatedAt: remote.createdAt,
+          serviceUpdatedAt: remote.updatedAt,
+          failureKind: null,
+          failureMessage: null,
+          nextSubmitAt: null,
+          staleAt: staleDeadline(new Date()),
+        },
+      }),
+    );
     if (!submitted) return keepTheAnswer(db, claimed, remote);
     const settled = await settleWhatTheServiceSaid(db, submitted, remote.status);
-    return { result: "submitted", withdrawal: await flagIfPredecessorPaid(db, settled, actor.source) };
+    return { result: settled.state === "conflict" ? "conflict" : "submitted", withdrawal: settled };
   } catch (error) {
     if (!isServiceError(error)) {
       await markUnknown(db, id, actor, claimed.submitAttempts, "Unexpected error while submitting");
@@ -133,10 +135,12 @@ export async function submitWithdrawal(
       });
       return failed ? { result: "failed", withdrawal: failed } : { result: "not_mine" };
     }
-    const unknown = await markUnknown(db, id, actor, claimed.submitAttempts, error.userMessage, error.kind);
+    const unknown = await movedAndChainChecked(db, actor.source, (tx) =>
+      markUnknown(tx, id, actor, claimed.submitAttempts, error.userMessage, error.kind),
+    );
     if (!unknown) return { result: "not_mine" };
     const settled = await settleWhatTheServiceSaid(db, unknown);
-    return { result: "unknown", withdrawal: await flagIfPredecessorPaid(db, settled, actor.source) };
+    return { result: settled.state === "conflict" ? "conflict" : "unknown", withdrawal: settled };
   }
 }
 
@@ -151,19 +155,45 @@ async function settleWhatTheServiceSaid(
   answered?: string | null,
 ): Promise<Withdrawal> {
   const word = answered && isNewerServiceStatus(row.serviceStatus, answered) ? answered : row.serviceStatus;
-  if (!word || (word === row.serviceStatus && !classifyServiceStatus(word).final)) return row;
-  const applied = await applyServiceReport(db, { orderId: row.orderId, status: word }, "loop");
-  return "withdrawal" in applied ? applied.withdrawal : row;
+  let settled = row;
+  if (word && (word !== row.serviceStatus || classifyServiceStatus(word).final)) {
+    const applied = await applyServiceReport(db, { orderId: row.orderId, status: word }, "loop");
+    if ("withdrawal" in applied) settled = applied.withdrawal;
+  }
+  // An answer whose final word is not the one applied (a "fail" report came first, then the answer
+  // says paid) is news too: applied as a report, it makes the payout a conflict.
+  if (answered && answered !== word && classifyServiceStatus(answered).final) {
+    const applied = await applyServiceReport(db, { orderId: row.orderId, status: answered }, "loop");
+    if ("withdrawal" in applied) settled = applied.withdrawal;
+  }
+  return settled;
 }
 
 /**
- * The payout moved while the service answered (a report whose final word contradicted an earlier
- * one made it a conflict): what the answer says is stored as a report, not lost.
+ * Moves the payout after the service's answer and, in the same transaction, makes it a conflict
+ * when an earlier payout of its chain may have been paid meanwhile (stopSuccessorsOf leaves a
+ * payout being sent to its submitter): a crash between the two cannot leave it unflagged.
+ */
+function movedAndChainChecked(
+  db: Db,
+  source: "user" | "loop",
+  move: (tx: Tx) => Promise<Withdrawal | null>,
+): Promise<Withdrawal | null> {
+  return db.transaction(async (tx) => {
+    const moved = await move(tx);
+    return moved && flagIfPredecessorPaid(tx, moved, source);
+  });
+}
+
+/**
+ * The payout moved while the service answered (a report that contradicted Paydesk made it a
+ * conflict, and a person may even have settled that since): what the answer says is applied as a
+ * report, so it is compared and stored like any other word of the service, never lost.
  */
 async function keepTheAnswer(db: Db, claimed: Withdrawal, remote: ServiceWithdrawal): Promise<SubmitOutcome> {
   const [current] = await db.select().from(withdrawals).where(eq(withdrawals.id, claimed.id));
   const status = remote.status ?? current?.serviceStatus;
-  if (current?.state !== "conflict" || !status) return { result: "not_mine" };
+  if (!current || !status) return { result: "not_mine" };
   const applied = await applyServiceReport(
     db,
     {
@@ -179,11 +209,12 @@ async function keepTheAnswer(db: Db, claimed: Withdrawal, remote: ServiceWithdra
     },
     "loop",
   );
-  return { result: "conflict", withdrawal: "withdrawal" in applied ? applied.withdrawal : current };
+  const now = "withdrawal" in applied ? applied.withdrawal : current;
+  return now.state === "conflict" ? { result: "conflict", withdrawal: now } : { result: "not_mine" };
 }
 
 async function markUnknown(
-  db: Db,
+  db: DbOrTx,
   id: string,
   actor: { actorId?: string; source: "user" | "loop" },
   attempts: number,
