@@ -35,7 +35,9 @@ export function exceptionKind(invoice: ExceptionFacts): ExceptionKind | null {
 
 /**
  * Paid (or overpaid) at the service, but short for the merchant after refunds of an earlier
- * exception: what it kept (received minus refunded) is less than it asked.
+ * exception. Overpaid: when what it kept (received minus refunded) is less than it asked. Paid:
+ * whenever refunds sent money back (exceptionSql and its partial index say the same; a paid
+ * invoice that kept at least what it asked after refunds is an exception with nothing at stake).
  */
 export function isShortAfterRefunds(invoice: ExceptionFacts): boolean {
   if (invoice.status !== "paid" && invoice.status !== "overpaid") return false;

@@ -5,7 +5,7 @@ import { newOrderId } from "@/lib/order-id";
 import { requestRefund } from "@/lib/refunds/request-refund";
 import type { ServiceInvoice } from "@/lib/service";
 import { applyServiceReport } from "@/lib/withdrawals/apply-service-report";
-import { moveTo, openMoneyTestDb, refundForm } from "@/test-support/money-rows";
+import { moveTo, openMoneyTestDb, refundForm, resolveAs } from "@/test-support/money-rows";
 import { invoiceException } from "./invoice-exception";
 import { listUnresolvedExceptions } from "./worklist";
 
@@ -122,6 +122,16 @@ describe("a customer who pays after a partial refund: the exception follows what
       kind: "overpaid",
       resolution: { how: "refunded" },
     });
+    expect(await onWorklist(invoice.id)).toBeUndefined();
+  });
+
+  it("marked resolved by a person, then the rest arrives: the money reopens it, and the refund already paid settles it", async () => {
+    const { invoice, pays } = await underpaidAndPartlyRefunded("6", "1");
+    await resolveAs(money.db, money.people.support, invoice.id, "marked_resolved", "Agreed by phone.");
+
+    await pays("paid_over", "5", "11");
+
+    expect(await invoiceException(money.db, invoice.id)).toMatchObject({ resolution: { how: "refunded" } });
     expect(await onWorklist(invoice.id)).toBeUndefined();
   });
 

@@ -50,6 +50,8 @@ export async function reopenOnNewMoney(
     source,
     audit: { before: { received: before.paidCryptoAmount }, after: { received: after.paidCryptoAmount } },
   });
+  // A person's resolution gives way to the money; refunds paid out may cover what is at stake now.
+  await resolveIfRefundsSettle(tx, invoiceId, source);
   return true;
 }
 
