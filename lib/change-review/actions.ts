@@ -2,12 +2,13 @@
 
 import { revalidatePath } from "next/cache";
 import { defineAction } from "@/lib/auth/define-action";
+import { requireFreshCode } from "@/lib/auth/step-up";
 import { browserOrigin } from "@/lib/browser-origin";
 import { approveChange, cancelChange, rejectChange } from "@/lib/changes/decide";
 import { emailOf } from "@/lib/changes/store";
 import { handOverLink, publicBaseUrl, type HandedOverLink } from "@/lib/users/account-link-url";
 import { CHANGE_HANDLERS } from "./handlers";
-import { changeIdSchema } from "./schemas";
+import { approveChangeSchema, changeIdSchema } from "./schemas";
 
 function revalidateAll() {
   for (const path of ["/admin/changes", "/admin/users", "/admin/settings"]) revalidatePath(path);
@@ -15,8 +16,12 @@ function revalidateAll() {
 
 export const approveChangeAction = defineAction({
   permission: "changes:decide",
-  schema: changeIdSchema,
-  handler: async ({ id }, { db, user, actor }) => {
+  schema: approveChangeSchema,
+  handler: async ({ id, code, passkey }, { db, user, sessionId, actor }) => {
+    // Step-up, as for approving a payout: the second person's approval is what lets it apply.
+    await db.transaction((tx) =>
+      requireFreshCode(tx, { userId: user.id, sessionId, actor }, { code, passkey }),
+    );
     const approved = await approveChange(db, CHANGE_HANDLERS, id, { userId: user.id, actor });
     revalidateAll();
     if (!approved.oneTimeLink) return { message: "Approved: the change applies now." };

@@ -1,6 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { SecondFactorPrompt, type StepUpValue } from "@/components/passkeys/second-factor-prompt";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
@@ -13,10 +15,15 @@ import { showOneTimeLink } from "@/components/account-links/one-time-link";
 /**
  * Approve, reject or cancel one pending change: only what the server said this admin may do
  * (`viewerMay`), each after a confirmation, and why approving is not offered when it is not.
+ * Approving asks for a fresh second factor when the session's is too old, as approving a payout does.
  */
 export function ChangeActions({ change }: { change: ChangeView }) {
   const router = useRouter();
   const may = change.viewerMay;
+  // Step-up: a fresh second factor, once the server asks for it (or the session's status says it will).
+  const [askCode, setAskCode] = useState(false);
+  const [stepUp, setStepUp] = useState<StepUpValue>({ code: "" });
+  const [codeError, setCodeError] = useState<string>();
 
   const run = async (action: () => Promise<ActionResult<{ message: string; link?: HandedOverLink }>>) => {
     const result = await action();
@@ -43,9 +50,42 @@ export function ChangeActions({ change }: { change: ChangeView }) {
         <ConfirmDialog
           trigger={<Button size="sm">Approve</Button>}
           title="Approve this change?"
-          description={`${change.description}. Proposed by ${change.proposedBy}.${change.reason ? ` Their reason: “${change.reason}”.` : ""} It applies as soon as you approve.${change.kind === "reset_password" ? " You are then shown their new one-time link, once, to send them." : ""}`}
+          description={
+            <div className="grid gap-3">
+              <p>
+                {`${change.description}. Proposed by ${change.proposedBy}.${change.reason ? ` Their reason: “${change.reason}”.` : ""} It applies as soon as you approve.${change.kind === "reset_password" ? " You are then shown their new one-time link, once, to send them." : ""}`}
+              </p>
+              <SecondFactorPrompt
+                id={`approve-change-code-${change.id}`}
+                asked={askCode}
+                value={stepUp}
+                error={codeError}
+                onChange={(value, error) => {
+                  setStepUp(value);
+                  setCodeError(error);
+                }}
+              />
+            </div>
+          }
           confirmLabel="Approve"
-          onConfirm={() => run(() => approveChangeAction({ id: change.id }))}
+          onConfirm={async () => {
+            const result = await approveChangeAction({
+              id: change.id,
+              code: stepUp.code || undefined,
+              passkey: stepUp.passkey,
+            });
+            if (!result.ok && result.fieldErrors?.code) {
+              setAskCode(true);
+              setStepUp({ code: "" });
+              setCodeError(result.fieldErrors.code[0]);
+              document.getElementById(`approve-change-code-${change.id}`)?.focus();
+              return false;
+            }
+            setAskCode(false);
+            setStepUp({ code: "" });
+            setCodeError(undefined);
+            return run(async () => result);
+          }}
         />
       ) : null}
       {may.reject ? (
