@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { NewPasswordFields } from "@/components/account-links/new-password-fields";
 import { useActionForm } from "@/components/forms/use-action-form";
-import { SecondFactorPrompt, type StepUpValue } from "@/components/passkeys/second-factor-prompt";
+import { SecondFactorPrompt } from "@/components/passkeys/second-factor-prompt";
+import { useStepUp } from "@/components/passkeys/use-step-up";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
@@ -32,9 +33,7 @@ export function ChangePasswordForm({
 }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [asked, setAsked] = useState(false);
-  const [stepUp, setStepUp] = useState<StepUpValue>({ code: "" });
-  const [stepUpError, setStepUpError] = useState<string>();
+  const stepUp = useStepUp(STEP_UP_FIELD);
   const [done, setDone] = useState<string>();
   const { form, formError, submit } = useActionForm({
     schema: () =>
@@ -43,18 +42,10 @@ export function ChangePasswordForm({
       ),
     defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
     action: async (values) => {
-      const result = await changeMyPasswordAction({
-        ...values,
-        code: stepUp.code || undefined,
-        passkey: stepUp.passkey,
-      });
-      if (result.ok || !result.fieldErrors?.code) return result;
-      // The second factor's error belongs to its prompt: a spent passkey answer is asked for again.
-      setAsked(true);
-      setStepUp({ code: "" });
-      setStepUpError(result.fieldErrors.code[0]);
-      document.getElementById(STEP_UP_FIELD)?.focus();
-      const { code: _code, ...others } = result.fieldErrors;
+      const result = await changeMyPasswordAction({ ...values, ...stepUp.proof });
+      // The second factor's error belongs to its prompt, not to the form.
+      if (result.ok || !stepUp.askedFor(result)) return result;
+      const { code: _code, ...others } = result.fieldErrors ?? {};
       return {
         ...result,
         fieldErrors: others,
@@ -64,9 +55,7 @@ export function ChangePasswordForm({
     onSuccess: ({ message }) => {
       toast.success(message);
       setDone(message);
-      setAsked(false);
-      setStepUp({ code: "" });
-      setStepUpError(undefined);
+      stepUp.clear();
       form.reset();
       void queryClient.invalidateQueries({ queryKey: ["second-factor"] });
       router.refresh();
@@ -101,16 +90,7 @@ export function ChangePasswordForm({
         errors={errors}
         confirmLabel="Type the new password again"
       />
-      <SecondFactorPrompt
-        id={STEP_UP_FIELD}
-        asked={asked}
-        value={stepUp}
-        error={stepUpError}
-        onChange={(value, message) => {
-          setStepUp(value);
-          setStepUpError(message);
-        }}
-      />
+      <SecondFactorPrompt {...stepUp.prompt} />
       <FormError message={formError} />
       <div>
         <Button type="submit" disabled={isSubmitting}>

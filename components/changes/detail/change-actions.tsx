@@ -1,8 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { SecondFactorPrompt, type StepUpValue } from "@/components/passkeys/second-factor-prompt";
+import { SecondFactorPrompt } from "@/components/passkeys/second-factor-prompt";
+import { useStepUp } from "@/components/passkeys/use-step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toaster";
@@ -21,9 +21,7 @@ export function ChangeActions({ change }: { change: ChangeView }) {
   const router = useRouter();
   const may = change.viewerMay;
   // Step-up: a fresh second factor, once the server asks for it (or the session's status says it will).
-  const [askCode, setAskCode] = useState(false);
-  const [stepUp, setStepUp] = useState<StepUpValue>({ code: "" });
-  const [codeError, setCodeError] = useState<string>();
+  const stepUp = useStepUp(`approve-change-code-${change.id}`);
 
   const run = async (action: () => Promise<ActionResult<{ message: string; link?: HandedOverLink }>>) => {
     const result = await action();
@@ -55,35 +53,13 @@ export function ChangeActions({ change }: { change: ChangeView }) {
               <p>
                 {`${change.description}. Proposed by ${change.proposedBy}.${change.reason ? ` Their reason: “${change.reason}”.` : ""} It applies as soon as you approve.${change.kind === "reset_password" ? " You are then shown their new one-time link, once, to send them." : ""}`}
               </p>
-              <SecondFactorPrompt
-                id={`approve-change-code-${change.id}`}
-                asked={askCode}
-                value={stepUp}
-                error={codeError}
-                onChange={(value, error) => {
-                  setStepUp(value);
-                  setCodeError(error);
-                }}
-              />
+              <SecondFactorPrompt {...stepUp.prompt} />
             </div>
           }
           confirmLabel="Approve"
           onConfirm={async () => {
-            const result = await approveChangeAction({
-              id: change.id,
-              code: stepUp.code || undefined,
-              passkey: stepUp.passkey,
-            });
-            if (!result.ok && result.fieldErrors?.code) {
-              setAskCode(true);
-              setStepUp({ code: "" });
-              setCodeError(result.fieldErrors.code[0]);
-              document.getElementById(`approve-change-code-${change.id}`)?.focus();
-              return false;
-            }
-            setAskCode(false);
-            setStepUp({ code: "" });
-            setCodeError(undefined);
+            const result = await approveChangeAction({ id: change.id, ...stepUp.proof });
+            if (stepUp.askedFor(result)) return false;
             return run(async () => result);
           }}
         />

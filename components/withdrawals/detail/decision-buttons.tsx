@@ -12,7 +12,8 @@ import { describeAmount, describeFee } from "@/lib/withdrawals/present";
 import { rejectFormSchema } from "@/lib/withdrawals/reject-schema";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { ReasonField } from "@/components/ui/reason-field";
-import { SecondFactorPrompt, type StepUpValue } from "@/components/passkeys/second-factor-prompt";
+import { SecondFactorPrompt } from "@/components/passkeys/second-factor-prompt";
+import { useStepUp } from "@/components/passkeys/use-step-up";
 import { RefundOfInvoice } from "@/components/withdrawals/refund-of-invoice";
 import { AskedBy } from "@/components/withdrawals/asked-by";
 import { FiatValueText } from "@/components/withdrawals/fiat-value";
@@ -28,9 +29,7 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
   // Step-up: a fresh second factor, once the server asks for it (or the session's status says it will).
-  const [askCode, setAskCode] = useState(false);
-  const [stepUp, setStepUp] = useState<StepUpValue>({ code: "" });
-  const [codeError, setCodeError] = useState<string>();
+  const stepUp = useStepUp(`approve-code-${withdrawal.id}`);
   const container = useRef<HTMLDivElement>(null);
 
   const finish = (ok: boolean, message: string) => {
@@ -50,21 +49,8 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
         confirmLabel="Approve and pay out"
         focusAfterConfirm={() => focusAfterDecision(container.current)}
         onConfirm={async () => {
-          const result = await approveWithdrawalAction({
-            id: withdrawal.id,
-            code: stepUp.code || undefined,
-            passkey: stepUp.passkey,
-          });
-          if (!result.ok && result.fieldErrors?.code) {
-            setAskCode(true);
-            setStepUp({ code: "" });
-            setCodeError(result.fieldErrors.code[0]);
-            document.getElementById(`approve-code-${withdrawal.id}`)?.focus();
-            return false;
-          }
-          setAskCode(false);
-          setStepUp({ code: "" });
-          setCodeError(undefined);
+          const result = await approveWithdrawalAction({ id: withdrawal.id, ...stepUp.proof });
+          if (stepUp.askedFor(result)) return false;
           return finish(result.ok, result.ok ? result.data.message : result.message);
         }}
         description={
@@ -106,16 +92,7 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
                   : []),
               ]}
             />
-            <SecondFactorPrompt
-              id={`approve-code-${withdrawal.id}`}
-              asked={askCode}
-              value={stepUp}
-              error={codeError}
-              onChange={(value, error) => {
-                setStepUp(value);
-                setCodeError(error);
-              }}
-            />
+            <SecondFactorPrompt {...stepUp.prompt} />
           </div>
         }
       />
