@@ -66,7 +66,7 @@ export class FakePayoutService implements ServiceClient {
   answerWith: ((payout: ServicePayout) => Record<string, unknown>) | null = null;
   /** Awaited before the service first holds a payout for an order id (a test looks at what Paydesk knew then). */
   beforeCommit: ((input: CreateWithdrawalInput) => Promise<void>) | null = null;
-  /** Order ids the service paid after it had reported them failed: the service contradicting itself. */
+  /** Order ids whose final word the service changed (paid, then failed; or failed, then paid): the service contradicting itself. */
   readonly flipped = new Set<string>();
   private counter = 0;
 
@@ -148,9 +148,8 @@ export class FakePayoutService implements ServiceClient {
    * system_fail), or reports failed one it had reported paid (the transfer bounced).
    */
   flip(orderId: string): ServiceReport {
-    if (this.held(orderId).status === "paid") return this.settle(orderId, "fail");
     this.flipped.add(orderId);
-    return this.settle(orderId, "paid");
+    return this.settle(orderId, this.held(orderId).status === "paid" ? "fail" : "paid");
   }
 
   private held(orderId: string): ServicePayout {

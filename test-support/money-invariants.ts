@@ -134,8 +134,9 @@ export async function booksBalance(db: Db, mark: BooksMark, entries: readonly En
  * 2. Refunds never give back more than the invoice received: what refunds of it paid out (to the
  * recipient and the service's fee, from the ledger's figures) plus what they have in flight (sent
  * and not final, or closed without proof that nothing left) is at most what it received. A refund
- * the service paid after it had reported it failed is left out: that double word is the
- * service's, and the payout is a conflict for a person (checked with the rest of the model).
+ * whose final word the service changed is left out: that double word is the service's (paid after
+ * failed; or failed, closed here, and then a late "paid" again), and the payout is a conflict for
+ * a person (checked with the rest of the model).
  */
 export async function refundsWithinReceived(
   db: Db,
