@@ -37,6 +37,7 @@ export async function signedInSession(
     userId,
     clientAddress: "192.0.2.7",
     userAgent: "Test browser/1.0",
+    signedInWith: "password",
     secondFactor: null,
     now: options.now ?? new Date(),
     maxAgeSeconds: options.maxAgeSeconds ?? 300,

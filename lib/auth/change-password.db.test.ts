@@ -50,6 +50,7 @@ async function sessionOf(userId: string, options: { secondFactor?: "totp" | "pas
     userId,
     clientAddress: "192.0.2.20",
     userAgent: "test",
+    signedInWith: "password",
     secondFactor: options.secondFactor ?? null,
     now: new Date(options.at ?? Date.now()),
     maxAgeSeconds: 8 * 3600,

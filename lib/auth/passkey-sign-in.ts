@@ -72,6 +72,7 @@ export async function signInWithPasskey(
       userId: user.id,
       clientAddress: client.address,
       userAgent: client.userAgent,
+      signedInWith: "passkey",
       secondFactor: "passkey",
       now,
       maxAgeSeconds: guard.sessionMaxAgeSeconds ?? serverEnv().SESSION_MAX_AGE_MINUTES * 60,

@@ -1,6 +1,13 @@
 import "server-only";
 import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
-import { users, userSessions, type SecondFactor, type User, type UserSession } from "@/lib/db/schema";
+import {
+  users,
+  userSessions,
+  type SecondFactor,
+  type SignInMethod,
+  type User,
+  type UserSession,
+} from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 
 /**
@@ -31,6 +38,7 @@ export interface NewSession {
   clientAddress: string | null;
   userAgent: string | null;
   secondFactor: SecondFactor | null;
+  signedInWith: SignInMethod;
   now: Date;
   maxAgeSeconds: number;
 }
@@ -46,8 +54,11 @@ export async function startSession(db: DbOrTx, session: NewSession): Promise<Use
       clientAddress: session.clientAddress,
       userAgent: session.userAgent?.slice(0, 500) ?? null,
       secondFactor: session.secondFactor,
+      signedInWith: session.signedInWith,
       // A second factor given at sign-in is this session's first confirmation.
       confirmedAt: session.secondFactor ? session.now : null,
+      // A passkey alone proves the device, not the person's password or company account.
+      identityConfirmedAt: session.signedInWith === "passkey" ? null : session.now,
     })
     .returning();
   if (!row) throw new Error("startSession: nothing inserted");

@@ -151,6 +151,7 @@ export async function checkCredentials(
       userId: user.id,
       clientAddress: client.address,
       userAgent: client.userAgent,
+      signedInWith: "password",
       secondFactor,
       now: guard.now?.() ?? new Date(),
       maxAgeSeconds: guard.sessionMaxAgeSeconds ?? serverEnv().SESSION_MAX_AGE_MINUTES * 60,

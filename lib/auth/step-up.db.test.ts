@@ -38,6 +38,7 @@ async function enrolledAt(email: string, ms: number) {
     userId: user.id,
     clientAddress: null,
     userAgent: null,
+    signedInWith: "password",
     secondFactor: "totp",
     now: new Date(ms),
     maxAgeSeconds: 8 * 3600,

@@ -6,7 +6,14 @@ import type { DbOrTx } from "@/lib/db/types";
 
 export type UserListItem = Omit<
   User,
-  "passwordHash" | "passwordChangedAt" | "timeZone" | "numberLocale" | "mailDigestTime" | "mailDigestSentAt"
+  | "passwordHash"
+  | "passwordChangedAt"
+  | "timeZone"
+  | "numberLocale"
+  | "mailDigestTime"
+  | "mailDigestSentAt"
+  | "ssoIssuer"
+  | "ssoSubject"
 > & {
   /** Enrolled in two-factor sign-in (a confirmed authenticator app, or a passkey). */
   twoFactor: boolean;

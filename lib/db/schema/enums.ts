@@ -47,6 +47,10 @@ export type NotificationObjectType = (typeof NOTIFICATION_OBJECT_TYPES)[number];
 
 /** How a session's second factor was given (lib/db/schema/sessions.ts). */
 export const SECOND_FACTORS = ["totp", "recovery", "passkey"] as const;
+
+/** How a session's person proved who they are at sign-in (lib/db/schema/sessions.ts). */
+export const SIGN_IN_METHODS = ["password", "passkey", "sso"] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 export type SecondFactor = (typeof SECOND_FACTORS)[number];
 
 /** One-time links that let a person choose their password (lib/db/schema/account-links.ts). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { SECOND_FACTORS } from "./enums";
+import { SECOND_FACTORS, SIGN_IN_METHODS } from "./enums";
 import { users } from "./users";
 
 /**
@@ -26,6 +26,13 @@ export const userSessions = pgTable(
     endedReason: text("ended_reason"),
     clientAddress: text("client_address"),
     userAgent: text("user_agent"),
+    /** How the person proved who they are at sign-in: password, passkey, or single sign-on. */
+    signedInWith: text("signed_in_with", { enum: SIGN_IN_METHODS }),
+    /**
+     * The last time this session proved the person's identity afresh: the password (or a single
+     * sign-on) at sign-in, or again before adding or removing a second factor.
+     */
+    identityConfirmedAt: timestamp("identity_confirmed_at", { withTimezone: true }),
     /** How the second factor was given at sign-in, if it was. */
     secondFactor: text("second_factor", { enum: SECOND_FACTORS }),
     /** The last time this session confirmed a second factor (sign-in, step-up before an approval). */

@@ -14,6 +14,12 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /**
+     * The company's identity provider (its issuer) and the person's `sub` there, bound at their
+     * first single sign-on: later sign-ins match on these, so a changed email does not move an account.
+     */
+    ssoIssuer: text("sso_issuer"),
+    ssoSubject: text("sso_subject"),
     /** IANA zone every time is shown in; null until set, when the browser's zone is adopted. */
     timeZone: text("time_zone"),
     /** BCP 47 locale for numbers and money (lib/display); null means en-US. */
@@ -27,6 +33,9 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex("users_email_key").on(table.email),
+    uniqueIndex("users_sso_subject_key")
+      .on(table.ssoIssuer, table.ssoSubject)
+      .where(sql`${table.ssoSubject} is not null`),
     check("users_role_check", sql`${table.role} in ('admin', 'finance', 'support', 'viewer')`),
   ],
 );
