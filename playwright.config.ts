@@ -20,7 +20,7 @@ const AUTH_SETUP = /auth\.setup\.ts$/;
 const OWN_SERVERS = /(refused-start|sigterm-webhook-burst|ready-database-outage|deploy)\.spec\.ts$/;
 // On the run's one server outside demo mode (e2e/support/non-demo-server.ts), which a setup project
 // starts and its teardown stops.
-const OUTSIDE_DEMO_MODE = /(two-factor|passkeys|invitations)\.spec\.ts$/;
+const OUTSIDE_DEMO_MODE = /(two-factor|passkeys|invitations|single-sign-on)\.spec\.ts$/;
 const NON_DEMO_SERVER_SETUP = /non-demo-server\.setup\.ts$/;
 const NON_DEMO_SERVER_TEARDOWN = /non-demo-server\.teardown\.ts$/;
 // Debian's Chromium in its headless shell (package chromium-headless-shell, the same build as the

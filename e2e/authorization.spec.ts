@@ -90,6 +90,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
     "choosing one's password through a one-time link (an invitation or a reset): the token in the URL is the credential",
   "app/api/auth/[...nextauth]/route.ts": "next-auth's endpoints: sign-in, CSRF token, session",
   "app/api/session/end/route.ts": "only clears session cookies and sends the person to /login",
+  "app/api/session/provider-sign-out/route.ts":
+    "the company provider's sign-out address for the caller's own single sign-on session, null without one; changes nothing",
   "app/api/health/route.ts": "liveness for a load balancer: answers {status: ok}, reads nothing",
   "app/api/metrics/route.ts":
     "Prometheus metrics: 404 while METRICS_TOKEN is unset, then only with that bearer token (401 without), never a session",

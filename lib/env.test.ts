@@ -186,3 +186,43 @@ describe("the demo's mail catcher", () => {
     ).toThrow(/both set/);
   });
 });
+
+describe("single sign-on", () => {
+  const sso = {
+    OIDC_ISSUER: "https://id.shop.example",
+    OIDC_CLIENT_ID: "paydesk",
+    OIDC_CLIENT_SECRET: "a-client-secret",
+    OIDC_NAME: "Okta",
+  };
+  it("is configured whole: a missing value is named", () => {
+    expect(parseStartupEnv({ ...secret, ...realService, ...sso }).OIDC_NAME).toBe("Okta");
+    expect(() => parseStartupEnv({ ...secret, ...realService, ...sso, OIDC_CLIENT_SECRET: "" })).toThrow(
+      /OIDC_CLIENT_SECRET: is needed for single sign-on/,
+    );
+    expect(() => parseStartupEnv({ ...secret, ...realService, OIDC_ISSUER: sso.OIDC_ISSUER })).toThrow(
+      /OIDC_CLIENT_ID[\s\S]*OIDC_CLIENT_SECRET[\s\S]*OIDC_NAME/,
+    );
+  });
+
+  it("refuses an issuer that is not a URL, or plain http beyond this machine", () => {
+    expect(() => parseStartupEnv({ ...secret, ...realService, ...sso, OIDC_ISSUER: "okta" })).toThrow(
+      /OIDC_ISSUER: must be the provider's issuer URL/,
+    );
+    expect(() =>
+      parseStartupEnv({ ...secret, ...realService, ...sso, OIDC_ISSUER: "http://id.shop.example" }),
+    ).toThrow(/OIDC_ISSUER: must be an https URL/);
+    expect(
+      parseStartupEnv({ ...secret, ...realService, ...sso, OIDC_ISSUER: "http://127.0.0.1:8080" })
+        .OIDC_ISSUER,
+    ).toBe("http://127.0.0.1:8080");
+  });
+
+  it("is required only where it is configured", () => {
+    expect(() => parseStartupEnv({ ...secret, ...realService, PAYDESK_SSO_REQUIRED: "1" })).toThrow(
+      /PAYDESK_SSO_REQUIRED: single sign-on is required, but not configured/,
+    );
+    expect(
+      parseStartupEnv({ ...secret, ...realService, ...sso, PAYDESK_SSO_REQUIRED: "1" }).PAYDESK_SSO_REQUIRED,
+    ).toBe(true);
+  });
+});

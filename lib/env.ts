@@ -67,6 +67,17 @@ const envSchema = z.object({
   PAYDESK_MAIL_CATCHER: z.enum(["embedded"], "must be `embedded` or unset").optional(),
   /** The mail catcher's port; 0 (the default) takes a free one. */
   PAYDESK_MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  /** Single sign-on (lib/auth/sso): the company's OpenID provider, found through its discovery document. */
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be the provider's issuer URL" })
+    .max(2_000)
+    .optional(),
+  OIDC_CLIENT_ID: z.string().max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().max(2_000).optional(),
+  /** What the sign-in button names: "Sign in with " and this ("Okta", "Google"). */
+  OIDC_NAME: z.string().trim().min(1).max(60).optional(),
+  /** Everyone signs in with single sign-on: no password or passkey sign-in (but break-glass). */
+  PAYDESK_SSO_REQUIRED: flag,
 });
 
 const PUBLISHED_KEYS = ["sandbox-invoice-key", "sandbox-withdrawal-key"];
@@ -83,6 +94,7 @@ export function isLoopbackHost(host: string | undefined): boolean {
  * never on a PostgreSQL server, and never reachable from other machines unless asked for.
  */
 const startupEnvSchema = envSchema.superRefine((env, context) => {
+  for (const problem of ssoProblems(env)) context.addIssue({ code: "custom", ...problem });
   const mail = readMailConfig({ SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM });
   if (!mail.ok) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: mail.problem });
   if (env.PAYDESK_MAIL_CATCHER && (env.PAYDESK_SANDBOX !== "embedded" || !env.PAYDESK_DEMO)) {
@@ -161,6 +173,45 @@ const startupEnvSchema = envSchema.superRefine((env, context) => {
     });
   }
 });
+
+/** Single sign-on is configured whole or not at all, over https unless on this machine. */
+function ssoProblems(env: z.infer<typeof envSchema>): Array<{ path: string[]; message: string }> {
+  const values = {
+    OIDC_ISSUER: env.OIDC_ISSUER,
+    OIDC_CLIENT_ID: env.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: env.OIDC_CLIENT_SECRET,
+    OIDC_NAME: env.OIDC_NAME,
+  };
+  const missing = Object.entries(values).filter(([, value]) => !value);
+  if (missing.length === Object.keys(values).length) {
+    return env.PAYDESK_SSO_REQUIRED
+      ? [
+          {
+            path: ["PAYDESK_SSO_REQUIRED"],
+            message:
+              "single sign-on is required, but not configured: set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET " +
+              "and OIDC_NAME, or unset PAYDESK_SSO_REQUIRED.",
+          },
+        ]
+      : [];
+  }
+  const problems = missing.map(([name]) => ({
+    path: [name],
+    message:
+      "is needed for single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME together.",
+  }));
+  // Not a URL at all is the field's own issue (zod reports it and still runs this).
+  if (env.OIDC_ISSUER && URL.canParse(env.OIDC_ISSUER)) {
+    const issuer = new URL(env.OIDC_ISSUER);
+    if (issuer.protocol !== "https:" && !isLoopbackHost(issuer.hostname)) {
+      problems.push({
+        path: ["OIDC_ISSUER"],
+        message: "must be an https URL: sign-in answers from the provider must not travel in the clear.",
+      });
+    }
+  }
+  return problems;
+}
 
 export type ServerEnv = z.infer<typeof envSchema>;
 

@@ -1,6 +1,8 @@
 import "server-only";
 import { closeDb, getDb } from "@/lib/db/client";
 import { isLoopbackHost, parseStartupEnv } from "@/lib/env";
+import { ssoConfig } from "@/lib/auth/sso/config";
+import { discover } from "@/lib/auth/sso/discovery";
 import { requestsInFlight, whenNoRequestsInFlight } from "@/lib/http/in-flight-requests";
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
 import { logger } from "@/lib/log/logger";
@@ -45,6 +47,9 @@ export async function startPaydesk(): Promise<void> {
   if (!env.NEXTAUTH_SECRET) {
     throw new Error("NEXTAUTH_SECRET is not set. Set it to a long random string (npm run demo sets one).");
   }
+  // A wrong issuer stops the start here, in words, not at the first person's sign-in.
+  const sso = ssoConfig(env);
+  if (sso) await discover(sso.issuer);
   // Before anything opens: a signal during start-up must still close the database (and free
   // PGlite's directory) rather than leave it to Next.js's handler, which would exit with it open.
   // The embedded sandbox is served by this very server, which answers nothing new once stopping:

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
+import { SsoSignInButton } from "@/components/auth/sso-sign-in-button";
 import { readSession } from "@/lib/auth/current-user";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
 import { emailSchema } from "@/lib/auth/credentials-schema";
+import { ssoForPages } from "@/lib/auth/sso/config";
+import { ssoRefusalText } from "@/lib/auth/sso/refusals";
 import { ENROLL_PATH } from "@/lib/auth/two-factor/policy";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -27,6 +30,9 @@ export default async function LoginPage({
   if (state.status === "must-enroll") redirect(ENROLL_PATH);
 
   const notice = params.reason ? NOTICES[params.reason] : undefined;
+  const refusal = ssoRefusalText(params.error);
+  const sso = ssoForPages();
+  const passwordForm = <LoginForm callbackPath={callbackPath} email={prefilledEmail(params.email)} />;
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 p-6">
       <div>
@@ -41,7 +47,31 @@ export default async function LoginPage({
           {notice}
         </p>
       ) : null}
-      <LoginForm callbackPath={callbackPath} email={prefilledEmail(params.email)} />
+      {refusal ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {refusal}
+        </p>
+      ) : null}
+      {sso ? <SsoSignInButton name={sso.name} callbackPath={callbackPath} /> : null}
+      {sso?.required ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-slate-600">Sign in with a password (break-glass)</summary>
+          <p className="my-3 text-slate-600">
+            Password sign-in is turned off here. Only an admin with a break-glass link from the server&apos;s
+            command line signs in this way.
+          </p>
+          {passwordForm}
+        </details>
+      ) : (
+        <>
+          {sso ? (
+            <p className="text-center text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">
+              or
+            </p>
+          ) : null}
+          {passwordForm}
+        </>
+      )}
     </main>
   );
 }

@@ -14,6 +14,16 @@ import { runDir } from "./server-log";
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
 
+/** The test OpenID provider beside it (test-support/oidc/serve.ts), its single sign-on. */
+const SSO_PORT = PORT + 1;
+export const TEST_SSO = {
+  port: SSO_PORT,
+  issuer: `http://127.0.0.1:${SSO_PORT}`,
+  clientId: "paydesk-e2e",
+  clientSecret: "paydesk-e2e-client-secret-0123456789",
+  name: "Test ID",
+};
+
 export const NON_DEMO = {
   name: "non-demo",
   port: PORT,
@@ -30,6 +40,10 @@ export const NON_DEMO = {
     SANDBOX_INVOICE_KEY: "non-demo-e2e-invoice-key",
     SANDBOX_WITHDRAWAL_KEY: "non-demo-e2e-withdrawal-key",
     PAYDESK_STEP_UP_MINUTES: "0",
+    OIDC_ISSUER: TEST_SSO.issuer,
+    OIDC_CLIENT_ID: TEST_SSO.clientId,
+    OIDC_CLIENT_SECRET: TEST_SSO.clientSecret,
+    OIDC_NAME: TEST_SSO.name,
   },
   /** Email → role: each chooses a password through the link the command line printed. */
   people: {
@@ -47,6 +61,8 @@ export const NON_DEMO = {
   invitations: [
     { email: "short-lived@example.com", role: "viewer", hours: "0.0003" },
     { email: "long-lived@example.com", role: "viewer" },
+    // Signs in with single sign-on only (single-sign-on.spec.ts).
+    { email: "sso-support@example.com", role: "support" },
   ],
 };
 
@@ -54,6 +70,8 @@ export interface NonDemoServer {
   passwords: Record<string, string>;
   invitations: Record<string, Invitation>;
   pid: number;
+  /** The test OpenID provider's process group. */
+  ssoPid: number;
   dataDir: string;
 }
 

@@ -124,6 +124,10 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     },
     reads: "Paydesk paused sign-ins as x@y.test (too many failed passwords)",
   },
+  "user.sso_linked": {
+    entry: { ...aboutSelf(sam), after: { issuer: "https://id.example.com", subject: "248289761001" } },
+    reads: "Sam Support was linked to single sign-on at https://id.example.com",
+  },
   "auth.signed_out": {
     entry: { ...aboutSelf(sam), after: { session: "s1" } },
     reads: "Sam Support signed out",

@@ -131,6 +131,12 @@ const SENTENCES: Record<AuditAction, Build> = {
   "auth.second_factor_confirmed": (entry, _reader, who) =>
     told([who, " confirmed their second factor", clause(entry.note, (how) => ` ${how}`)]),
 
+  "user.sso_linked": (entry, _reader, who) =>
+    told([
+      who,
+      " was linked to single sign-on",
+      clause(textField(entry.after, "issuer"), (issuer) => ` at ${issuer}`),
+    ]),
   "user.created": (entry, reader, who) => {
     const person = objectUserPart(entry, reader);
     const given = role(textField(entry.after, "role"));

@@ -9,6 +9,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "auth.session_ended": "Session ended",
   "auth.second_factor_confirmed": "Second factor confirmed",
   "user.created": "Person invited",
+  "user.sso_linked": "Linked to single sign-on",
   "user.role_changed": "Role changed",
   "user.disabled": "Person disabled",
   "user.enabled": "Person enabled",

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   "auth.session_ended",
   "auth.second_factor_confirmed",
   "user.created",
+  "user.sso_linked",
   "user.role_changed",
   "user.disabled",
   "user.enabled",

@@ -16,5 +16,7 @@ declare module "next-auth/jwt" {
   interface JWT {
     /** The session's id: every request checks its row (lib/auth/sessions.ts). */
     sid?: string;
+    /** A single sign-on's ID token, the hint for the provider's end_session_endpoint at sign-out. */
+    idToken?: string;
   }
 }

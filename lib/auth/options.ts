@@ -16,6 +16,10 @@ import { END_REASONS, endSession } from "./sessions";
 import { checkCredentials, type SignInResult } from "./sign-in";
 import { appSecretKey } from "./two-factor/app-key";
 import { findUserById } from "./user-lookup";
+import { ssoConfig } from "./sso/config";
+import { ssoProvider } from "./sso/provider";
+import { completeSsoSignIn } from "./sso/sign-in-callback";
+import { nextAuthLogger } from "./next-auth-logger";
 import { KNOWN_BROWSER_COOKIE, KNOWN_BROWSER_MAX_AGE_SECONDS, knownBrowserCookie } from "./known-browser";
 
 const headerText = (value: unknown) => (typeof value === "string" ? value : undefined);
@@ -23,12 +27,14 @@ const headerText = (value: unknown) => (typeof value === "string" ? value : unde
 export function authOptions(): NextAuthOptions {
   const env = serverEnv();
   const maxAgeSeconds = env.SESSION_MAX_AGE_MINUTES * 60;
+  const sso = ssoConfig(env);
   return {
     secret: env.NEXTAUTH_SECRET,
     // The token's own lifetime is the session's: next-auth's default would be 30 days.
     session: { strategy: "jwt", maxAge: maxAgeSeconds },
     jwt: { maxAge: maxAgeSeconds },
     pages: { signIn: "/login", error: "/login" },
+    logger: nextAuthLogger,
     providers: [
       CredentialsProvider({
         name: "Email and password",
@@ -43,6 +49,7 @@ export function authOptions(): NextAuthOptions {
               secretKey: appSecretKey(),
               browserSecret: env.NEXTAUTH_SECRET,
               sessionMaxAgeSeconds: maxAgeSeconds,
+              ...(sso?.required ? { ssoRequired: { name: sso.name } } : {}),
             },
             credentials,
             {
@@ -67,6 +74,7 @@ export function authOptions(): NextAuthOptions {
               prompts: await passkeyLimiter(),
               browserSecret: env.NEXTAUTH_SECRET,
               sessionMaxAgeSeconds: maxAgeSeconds,
+              ...(sso?.required ? { ssoRequired: { name: sso.name } } : {}),
             },
             credentials,
             { address: origin.clientAddress, userAgent: origin.userAgent },
@@ -74,14 +82,23 @@ export function authOptions(): NextAuthOptions {
           return signedIn(result);
         },
       }),
+      ...(sso ? [ssoProvider(sso)] : []),
     ],
     callbacks: {
+      // Credentials were checked in authorize(); a sign-in with the company's provider is matched
+      // to its Paydesk user here.
+      async signIn({ user, account, profile }) {
+        if (account?.provider !== sso?.id || !sso) return true;
+        return completeSsoSignIn(sso, maxAgeSeconds, { user, account, profile });
+      },
       // The token carries the user's id and their session's; the session row and the role are
       // read from the database on every protected page and mutation, so a change takes effect at
       // once. A session that has ended is refused here: next-auth then clears the cookie and
       // GET /api/auth/session answers with no session.
-      async jwt({ token, user }) {
-        return refreshSessionToken(await getDb(), token, user);
+      async jwt({ token, user, account }) {
+        const refreshed = await refreshSessionToken(await getDb(), token, user);
+        // Kept to end the provider's session too at sign-out (its end_session_endpoint's hint).
+        return account?.id_token ? { ...refreshed, idToken: account.id_token } : refreshed;
       },
       session({ session, token }) {
         return { ...session, userId: token.sub };

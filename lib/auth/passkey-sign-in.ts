@@ -11,6 +11,7 @@ import { PASSKEY_REFUSALS } from "./passkeys/messages";
 import { relyingPartyProblem, type RelyingParty } from "./passkeys/relying-party";
 import { authenticationResponseSchema } from "./passkeys/schemas";
 import { startSession } from "./sessions";
+import { passwordSignInOff } from "./sso/break-glass";
 import type { SignInClient, SignInResult } from "./sign-in";
 import { findUserById } from "./user-lookup";
 import { countSignInOutcome } from "@/lib/metrics/sign-in-outcomes";
@@ -21,6 +22,8 @@ export interface PasskeySignInGuard {
   prompts?: PasskeyLimiter;
   browserSecret?: string;
   sessionMaxAgeSeconds?: number;
+  /** Single sign-on is required (PAYDESK_SSO_REQUIRED): no passkey signs in on its own. */
+  ssoRequired?: { name: string };
   now?: () => Date;
 }
 
@@ -65,6 +68,13 @@ export async function signInWithPasskey(
   if (user.disabledAt) {
     await audit({ action: "auth.sign_in_failed", note: "The account is disabled." }, user);
     return { ok: false, message: "This account is disabled. Ask an admin to enable it." };
+  }
+  if (guard.ssoRequired) {
+    await audit(
+      { action: "auth.sign_in_failed", note: "Passkey sign-in is off: single sign-on is required." },
+      user,
+    );
+    return { ok: false, message: passwordSignInOff(guard.ssoRequired.name) };
   }
   await guard.prompts?.succeeded(client.address);
   const session = await db.transaction(async (tx) => {

@@ -41,6 +41,8 @@ export interface NewSession {
   signedInWith: SignInMethod;
   now: Date;
   maxAgeSeconds: number;
+  /** The merchant counts a single sign-on as a second factor (Settings): it confirms this session's. */
+  ssoIsSecondFactor?: boolean;
 }
 
 export async function startSession(db: DbOrTx, session: NewSession): Promise<UserSession> {
@@ -56,7 +58,10 @@ export async function startSession(db: DbOrTx, session: NewSession): Promise<Use
       secondFactor: session.secondFactor,
       signedInWith: session.signedInWith,
       // A second factor given at sign-in is this session's first confirmation.
-      confirmedAt: session.secondFactor ? session.now : null,
+      confirmedAt:
+        session.secondFactor || (session.signedInWith === "sso" && session.ssoIsSecondFactor)
+          ? session.now
+          : null,
       // A passkey alone proves the device, not the person's password or company account.
       identityConfirmedAt: session.signedInWith === "passkey" ? null : session.now,
     })

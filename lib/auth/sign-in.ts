@@ -15,6 +15,7 @@ import { burnPasswordCheck, verifyPassword } from "./password";
 import type { Role } from "./roles";
 import { isEnrolled, spendSecondFactor } from "./two-factor/store";
 import { startSession } from "./sessions";
+import { mayUsePasswordWhileSsoRequired, passwordSignInOff } from "./sso/break-glass";
 import { countSignInOutcome } from "@/lib/metrics/sign-in-outcomes";
 
 export type SignInResult =
@@ -40,6 +41,8 @@ export interface SignInGuard {
   browserSecret?: string;
   /** How long the session lasts from sign-in (SESSION_MAX_AGE_MINUTES by default). */
   sessionMaxAgeSeconds?: number;
+  /** Single sign-on is required (PAYDESK_SSO_REQUIRED): passwords sign in break-glass admins only. */
+  ssoRequired?: { name: string };
   now?: () => Date;
 }
 
@@ -99,6 +102,13 @@ export async function checkCredentials(
   if (user.disabledAt) {
     await audit({ action: "auth.sign_in_failed", note: "The account is disabled." }, { email, user });
     return { ok: false, message: "This account is disabled. Ask an admin to enable it." };
+  }
+  if (guard.ssoRequired && !(await mayUsePasswordWhileSsoRequired(db, user, guard.now?.()))) {
+    await audit(
+      { action: "auth.sign_in_failed", note: "Password sign-in is off: single sign-on is required." },
+      { email, user },
+    );
+    return { ok: false, message: passwordSignInOff(guard.ssoRequired.name) };
   }
   await guard.passwords.succeeded(email, client.address, knownBrowser);
 
