@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { test as setup } from "@playwright/test";
-import { NON_DEMO, nonDemoServerFile, type NonDemoServer } from "./support/non-demo-server";
+import { NON_DEMO, nonDemoServerFile, TEST_SSO, type NonDemoServer } from "./support/non-demo-server";
+import { rememberSecret } from "./support/server-log";
 import { startOwnServer } from "./support/own-server";
 import { startTestSsoProvider, stopTestSsoProvider } from "./support/test-sso-provider";
 
@@ -9,7 +10,9 @@ setup(
   "a production start outside demo mode, its people created from the command line",
   async ({ browser }) => {
     setup.setTimeout(180_000);
-    // Its single sign-on: the server reads the provider's discovery document at start.
+    // Its single sign-on: the server reads the provider's discovery document at start. Its client
+    // secret must appear in no log (server-log.spec.ts).
+    rememberSecret("the OIDC client secret", TEST_SSO.clientSecret);
     const ssoPid = await startTestSsoProvider();
     const server = await startOwnServer(browser, {
       name: NON_DEMO.name,

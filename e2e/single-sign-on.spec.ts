@@ -80,6 +80,23 @@ test("an unknown person, or an email the provider has not verified, is refused w
   await expectRefused(page, "email address is not verified");
 });
 
+test("what the sign-in pages and next-auth's public endpoints answer holds no client secret", async ({
+  request,
+}) => {
+  for (const route of ["/login", "/login?error=OAuthCallback", "/api/auth/providers", "/api/auth/session"]) {
+    const body = await (await request.get(`${NON_DEMO.base}${route}`)).text();
+    expect(body, route).not.toContain(TEST_SSO.clientSecret);
+  }
+  const providers = (await (await request.get(`${NON_DEMO.base}/api/auth/providers`)).json()) as Record<
+    string,
+    { name: string; callbackUrl: string }
+  >;
+  expect(providers.oidc).toMatchObject({
+    name: TEST_SSO.name,
+    callbackUrl: `${NON_DEMO.base}/api/auth/callback/oidc`,
+  });
+});
+
 /** The server's log says why a sign-in was refused (openid-client's words), one line each. */
 function refusalsLogged(): string[] {
   const log = serverLogs().find((each) => each.file === `${NON_DEMO.name}.stdout.log`)?.text ?? "";

@@ -21,7 +21,8 @@ export function CreateUserForm() {
     onSuccess: ({ message, link }) => {
       toast.success(message);
       router.push("/admin/users");
-      showOneTimeLink(link);
+      // None where single sign-on is required: they sign in with the company's provider.
+      if (link) showOneTimeLink(link);
     },
   });
   const { errors, isSubmitting } = form.formState;

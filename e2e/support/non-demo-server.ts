@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Invitation } from "./own-server";
 import { runDir } from "./server-log";
+import { TEST_SSO } from "./test-sso";
+
+export { TEST_SSO };
 
 /**
  * One production start outside demo mode, shared by the specs that need what demo mode turns off:
@@ -13,16 +16,6 @@ import { runDir } from "./server-log";
  * so no test waits 10 minutes (lib/auth/step-up.db.test.ts checks the window with a clock).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
-
-/** The test OpenID provider beside it (test-support/oidc/serve.ts), its single sign-on. */
-const SSO_PORT = PORT + 1;
-export const TEST_SSO = {
-  port: SSO_PORT,
-  issuer: `http://127.0.0.1:${SSO_PORT}`,
-  clientId: "paydesk-e2e",
-  clientSecret: "paydesk-e2e-client-secret-0123456789",
-  name: "Test ID",
-};
 
 export const NON_DEMO = {
   name: "non-demo",

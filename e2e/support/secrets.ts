@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { ROOT_DIR } from "./app-tree";
+import { TEST_SSO } from "./test-sso";
 
 /**
  * The secrets the server under test holds, read from the same place it gets them (the Playwright
@@ -40,6 +41,8 @@ export function knownSecrets(config: FullConfig): Secret[] {
       env.PAYMENTS_WITHDRAWAL_KEY || env.SANDBOX_WITHDRAWAL_KEY || SANDBOX_DEMO_KEYS.withdrawal,
       shownOn,
     ],
+    // The server outside demo mode's single sign-on, built from the same bundle.
+    ["OIDC_CLIENT_SECRET", env.OIDC_CLIENT_SECRET ?? TEST_SSO.clientSecret, undefined],
   ];
   const secrets = candidates
     .filter((candidate): candidate is [string, string, Secret["shownOn"]] => Boolean(candidate[1]))

@@ -12,6 +12,7 @@ import { issueAccountLink } from "@/lib/users/account-links";
 import { handOverLink, publicBaseUrl } from "@/lib/users/account-link-url";
 import { createUser } from "@/lib/users/manage-users";
 import { createUserSchema } from "@/lib/users/schemas";
+import { ssoForPages } from "@/lib/auth/sso/config";
 
 const usage = `Usage: npm run user:create -- --email <email> --role <${ROLES.join("|")}> [--name <name>]`;
 
@@ -32,6 +33,29 @@ async function main() {
   }
   try {
     const input = parsed.data;
+    const sso = ssoForPages();
+    if (sso?.required) {
+      const created = await (
+        await getDb()
+      ).transaction(async (tx) => {
+        const made = await createUser(tx, input);
+        await recordAudit(
+          tx,
+          { kind: "cli" },
+          {
+            action: "user.created",
+            object: { type: "user", id: made.id },
+            after: { email: made.email, name: made.name, role: made.role, disabled: false },
+            note: `created from the command line; they sign in with ${sso.name} (single sign-on is required)`,
+          },
+        );
+        return made;
+      });
+      console.log(
+        `Created ${created.role} ${created.email}. They sign in with ${sso.name} at ${publicBaseUrl()}/login.`,
+      );
+      return;
+    }
     const { user, link } = await (
       await getDb()
     ).transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { ROLE_LABELS } from "@/lib/auth/roles";
 import { browserOrigin } from "@/lib/browser-origin";
 import { waitsForAnotherAdmin } from "@/lib/changes/describe";
 import type { ProposedChange } from "@/lib/changes/store";
+import { ssoForPages } from "@/lib/auth/sso/config";
 import { handOverLink, publicBaseUrl } from "./account-link-url";
 import {
   changeRoleSchema,
@@ -37,8 +38,8 @@ export const createUserAction = defineAction({
       email: created.email,
       message: pending
         ? `User ${created.email} created as ${ROLE_LABELS[ROLE_WHILE_PENDING]}. The ${ROLE_LABELS[input.role]} role applies once a second admin approves it. ${waitsForAnotherAdmin(pending.notified)}`
-        : `User ${created.email} created.`,
-      link: handOverLink(link, created, publicBaseUrl(await browserOrigin())),
+        : `User ${created.email} created.${link ? "" : ` They sign in with ${ssoForPages()?.name ?? "single sign-on"}: there is no link to pass on.`}`,
+      link: link ? handOverLink(link, created, publicBaseUrl(await browserOrigin())) : null,
     };
   },
 });

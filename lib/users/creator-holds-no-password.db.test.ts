@@ -95,7 +95,7 @@ describe("issue 23 finding 1: the admin who creates a user never holds their pas
     }
 
     // fin3 opens the link and chooses a password; it signs in, and admin1's guess still does not.
-    const link = created.ok ? created.data.link.url : "";
+    const link = created.ok ? (created.data.link?.url ?? "") : "";
     const token = link.split("/join/")[1] ?? "";
     const { choosePasswordAction } = await import("./join-actions");
     state.session = { status: "signed-out" };

@@ -46,8 +46,12 @@ async function signIn(email: string, password: string) {
   );
 }
 
-const invite = (email: string, role: User["role"] = "support") =>
-  addUser(testDb.db, asAdmin(), { email, name: "New Person", role });
+/** An invitation: single sign-on is not required here, so it comes with its link. */
+async function invite(email: string, role: User["role"] = "support") {
+  const { user, link } = await addUser(testDb.db, asAdmin(), { email, name: "New Person", role });
+  if (!link) throw new Error(`no invitation link for ${email}`);
+  return { user, link };
+}
 
 describe("an invitation", () => {
   it("makes a user with no password, who cannot sign in: the same answer as a wrong password", async () => {

@@ -7,6 +7,8 @@ import { GATED_ROLES, type GatedRole } from "@/lib/changes/payloads";
 import { proposeChange, userSubject, type ProposedChange } from "@/lib/changes/store";
 import type { User } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
+import { ssoForPages } from "@/lib/auth/sso/config";
+import { queueSsoWelcomeMail } from "@/lib/mail/sso-welcome-mail";
 import { issueAccountLink, latestLinkOf, type NewAccountLink } from "./account-links";
 import {
   createUser,
@@ -36,12 +38,16 @@ export type Outcome = { user: User; pending: ProposedChange | null };
 /** A change that made a one-time link: null when it waits for a second admin (who is given it). */
 export type LinkOutcome = Outcome & { link: NewAccountLink | null };
 
-/** Creates the user with no password, and their invitation link. */
+/**
+ * Creates the user with no password, and their invitation link; where single sign-on is
+ * required, no link (nothing signs in with a password) but an email saying where to sign in.
+ */
 export async function addUser(
   db: Db,
   actor: AuditActor & { userId: string },
   input: Omit<NewUserInput, "password">,
-): Promise<Outcome & { link: NewAccountLink }> {
+): Promise<Outcome & { link: NewAccountLink | null }> {
+  const sso = ssoForPages();
   return db.transaction(async (tx) => {
     await lockActiveAdminIds(tx);
     const gated = isGatedRole(input.role) ? input.role : null;
@@ -50,7 +56,12 @@ export async function addUser(
       name: input.name,
       role: gated ? ROLE_WHILE_PENDING : input.role,
     });
-    const link = await issueAccountLink(tx, { userId: user.id, kind: "invitation", createdBy: actor.userId });
+    const link = sso?.required
+      ? null
+      : await issueAccountLink(tx, { userId: user.id, kind: "invitation", createdBy: actor.userId });
+    if (sso?.required) {
+      await queueSsoWelcomeMail(tx, { to: { address: user.email, name: user.name }, providerName: sso.name });
+    }
     const pending = gated
       ? await proposeChange(tx, {
           kind: "grant_role",
@@ -69,10 +80,12 @@ export async function addUser(
         name: user.name,
         ...factsOf(user),
         ...(pending ? { pendingRole: gated, change: pending.id } : {}),
-        invitationExpiresAt: link.expiresAt.toISOString(),
+        ...(link ? { invitationExpiresAt: link.expiresAt.toISOString() } : {}),
       },
       note: [
-        "Invited: they choose their password through their one-time link.",
+        sso?.required
+          ? `Invited: they sign in with ${sso.name}.`
+          : "Invited: they choose their password through their one-time link.",
         pending ? `The ${ROLE_LABELS[gated as GatedRole]} role waits for a second admin's approval.` : null,
       ]
         .filter(Boolean)
@@ -105,6 +118,12 @@ export async function renewInvitation(
       );
     }
     if (target.disabledAt) throw new RuleError(`${target.email} is disabled: enable them first.`);
+    const sso = ssoForPages();
+    if (sso?.required) {
+      throw new RuleError(
+        `Single sign-on is required: ${target.email} signs in with ${sso.name}, with no link.`,
+      );
+    }
     const link = await issueAccountLink(tx, { userId, kind: "invitation", createdBy: actor.userId });
     await recordAudit(tx, actor, {
       action: "user.invitation_renewed",
