@@ -29,6 +29,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   resetTwoFactorAction: "users:manage",
   checkConnectionAction: "service:manage",
   setApprovalThresholdAction: "settings:manage",
+  setSsoSecondFactorAction: "settings:manage",
   createInvoiceAction: "invoices:create",
   resendInvoiceAction: "invoices:create",
   refreshInvoiceAction: "invoices:view",

@@ -513,6 +513,22 @@ describe("an audit entry as a sentence", () => {
     expect(text).not.toMatch(/undefined|null|NaN|\[object|"/);
   });
 
+  it("says what became of single sign-on as a second factor", () => {
+    const changed = (counts: boolean) =>
+      sentenceText(
+        read({
+          ...ada,
+          action: "settings.changed",
+          objectType: "settings",
+          objectId: "sso_second_factor",
+          before: { counts: !counts },
+          after: { counts },
+        }).parts,
+      );
+    expect(changed(false)).toBe("Ada Admin stopped counting single sign-on as a second factor");
+    expect(changed(true)).toBe("Ada Admin made single sign-on count as a second factor");
+  });
+
   it("names the statement's downloads and the workbook's format", () => {
     const exported = (objectId: string, format?: string) =>
       sentenceText(

@@ -2,7 +2,12 @@ import Decimal from "decimal.js";
 import type { AuditAction } from "@/lib/audit/actions";
 import type { AuditEntryView } from "@/lib/audit/entry-view";
 import { isRole, ROLE_LABELS } from "@/lib/auth/roles";
-import { RESOLUTION_KINDS, WITHDRAWAL_STATES, type ResolutionKind } from "@/lib/db/schema/enums";
+import {
+  RESOLUTION_KINDS,
+  SSO_SECOND_FACTOR_KEY,
+  WITHDRAWAL_STATES,
+  type ResolutionKind,
+} from "@/lib/db/schema/enums";
 import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
 import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-labels";
 import type { WithdrawalState } from "@/lib/withdrawals/state-machine";
@@ -374,6 +379,11 @@ const SENTENCES: Record<AuditAction, Build> = {
   },
 
   "settings.changed": (entry, reader, who) => {
+    if (entry.objectId === SSO_SECOND_FACTOR_KEY) {
+      return field(entry.after, "counts") === true
+        ? [who, " made single sign-on count as a second factor"]
+        : [who, " stopped counting single sign-on as a second factor"];
+    }
     const threshold = readThreshold(entry.after);
     return threshold === undefined
       ? [who, " changed the approval rule"]

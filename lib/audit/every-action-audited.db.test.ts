@@ -512,6 +512,11 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     audit: "settings.changed",
     input: async () => ({ enabled: true, amount: "1000", fiatCurrency: "USD" }),
   },
+  setSsoSecondFactorAction: {
+    as: "admin",
+    audit: "change.proposed",
+    input: async () => ({ counts: true }),
+  },
   approveChangeAction: {
     as: "admin2",
     audit: "change.approved",

@@ -6,6 +6,7 @@ import {
   resetPasswordHandler,
   resetTwoFactorHandler,
 } from "@/lib/users/change-handlers";
+import { ssoSecondFactorChangeHandler } from "@/lib/users/sso-second-factor-change";
 import { thresholdChangeHandler } from "@/lib/withdrawals/settings";
 
 /** Every kind of change that waits for a second admin, with the feature that applies it. */
@@ -15,4 +16,5 @@ export const CHANGE_HANDLERS: ChangeHandlers = {
   reset_two_factor: resetTwoFactorHandler,
   reset_password: resetPasswordHandler,
   approval_threshold: thresholdChangeHandler,
+  sso_second_factor: ssoSecondFactorChangeHandler,
 };

@@ -26,6 +26,12 @@ export function describeChange(
         ? `Require two approvers above ${threshold.amount} ${threshold.fiatCurrency}`
         : "Remove the two-approver threshold: one approver for every withdrawal";
     }
+    case "sso_second_factor": {
+      const parsed = PAYLOADS.sso_second_factor.safeParse(change.payload);
+      return parsed.success && !parsed.data.counts
+        ? "Stop counting single sign-on as a second factor"
+        : "Count single sign-on as a second factor: a sign-in with the company's provider confirms the session's second factor";
+    }
   }
 }
 

@@ -15,12 +15,16 @@ export const thresholdPayload = z.object({
   threshold: z.object({ amount: z.string(), fiatCurrency: z.string() }).nullable(),
 });
 
+/** Whether a single sign-on counts as a second factor (lib/auth/sso/second-factor-setting.ts). */
+export const ssoSecondFactorPayload = z.object({ counts: z.boolean() });
+
 export const PAYLOADS = {
   grant_role: grantRolePayload,
   enable_user: emptyPayload,
   reset_two_factor: emptyPayload,
   reset_password: emptyPayload,
   approval_threshold: thresholdPayload,
+  sso_second_factor: ssoSecondFactorPayload,
 } satisfies Record<ChangeKind, z.ZodType>;
 
 export type ChangePayload<K extends ChangeKind> = z.output<(typeof PAYLOADS)[K]>;

@@ -36,6 +36,7 @@ const changes = await import("@/lib/change-review/actions");
 const join = await import("@/lib/users/join-actions");
 const passwords = await import("@/lib/auth/password-actions");
 const passkeys = await import("@/lib/auth/passkey-actions");
+const ssoSettings = await import("@/lib/users/sso-settings-actions");
 // Passkeys belong to the public URL's host: with one, hostile answers reach their checks.
 process.env.NEXTAUTH_URL = "https://paydesk.example";
 
@@ -172,6 +173,12 @@ const CASES: {
       amount: value,
       fiatCurrency: fc.oneof(fc.constant("USD"), value),
     }),
+  },
+  {
+    name: "single sign-on as a second factor",
+    role: "admin",
+    action: ssoSettings.setSsoSecondFactorAction,
+    input: fc.record({ counts: fc.oneof(fc.boolean(), value) }),
   },
   {
     name: "create user",

@@ -31,6 +31,7 @@ export const CHANGE_KINDS = [
   "reset_two_factor",
   "reset_password",
   "approval_threshold",
+  "sso_second_factor",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -60,3 +61,6 @@ export type AccountLinkKind = (typeof ACCOUNT_LINK_KINDS)[number];
 /** What a WebAuthn challenge was issued for (lib/db/schema/passkeys.ts). */
 export const WEBAUTHN_PURPOSES = ["register", "sign_in", "confirm"] as const;
 export type WebauthnPurpose = (typeof WEBAUTHN_PURPOSES)[number];
+
+/** The settings key of whether a single sign-on counts as a second factor (lib/auth/sso/second-factor-setting.ts): { counts }. */
+export const SSO_SECOND_FACTOR_KEY = "sso_second_factor";

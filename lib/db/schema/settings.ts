@@ -11,6 +11,3 @@ export const settings = pgTable("settings", {
 
 /** The key of how the business presents itself in customer email (lib/mail/identity.ts reads it whole). */
 export const MAIL_IDENTITY_KEY = "mail_identity";
-
-/** Whether a single sign-on counts as a second factor (lib/auth/sso/second-factor-setting.ts): { counts }. */
-export const SSO_SECOND_FACTOR_KEY = "sso_second_factor";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ChangeActions } from "@/components/changes/detail/change-actions";
 import { MailIdentityForm } from "@/components/settings/mail-identity-form";
+import { SsoSecondFactorForm } from "@/components/settings/sso-second-factor-form";
 import { ThresholdForm } from "@/components/settings/threshold-form";
 import { appMailConfig } from "@/lib/mail/app-mail";
 import { getMailIdentity } from "@/lib/mail/identity";
@@ -9,6 +10,9 @@ import { requirePermission } from "@/lib/auth/guards";
 import { listChanges } from "@/lib/change-review/queries";
 import { settingSubject } from "@/lib/changes/store";
 import { getDb } from "@/lib/db/client";
+import { SSO_SECOND_FACTOR_KEY } from "@/lib/db/schema";
+import { ssoForPages } from "@/lib/auth/sso/config";
+import { ssoCountsAsSecondFactor } from "@/lib/auth/sso/second-factor-setting";
 import { getApprovalThreshold, THRESHOLD_KEY } from "@/lib/withdrawals/settings";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -17,32 +21,39 @@ export default async function SettingsPage() {
   const user = await requirePermission("settings:manage");
   const db = await getDb();
   const mail = appMailConfig();
-  const [threshold, [pending], identity] = await Promise.all([
+  const sso = ssoForPages();
+  const [threshold, [pending], identity, ssoCounts, [ssoPending]] = await Promise.all([
     getApprovalThreshold(db),
     listChanges(db, user.id, { state: "pending", subject: settingSubject(THRESHOLD_KEY) }),
     mail ? getMailIdentity(db, mail.from.name) : null,
+    ssoCountsAsSecondFactor(db),
+    listChanges(db, user.id, { state: "pending", subject: settingSubject(SSO_SECOND_FACTOR_KEY) }),
   ]);
   return (
     <div className="grid max-w-2xl gap-6">
       <div>
         <h1 className="text-2xl font-semibold">Settings</h1>
         <p className="text-sm text-slate-600">
-          Rules for payouts. Changes apply to requests made from now on. Turning the two-approver rule on
-          applies at once; changing or removing it waits for a second admin&apos;s approval.
+          Rules for payouts and sign-in. Changes apply from now on. What can only ask for more (turning the
+          two-approver rule on) applies at once; what may ask for less waits for a second admin&apos;s
+          approval.
         </p>
       </div>
-      {pending ? (
-        <div
-          className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm"
-          data-testid="pending-change"
-        >
-          <p>
-            <Badge tone="warning">Waiting for a second admin</Badge> {pending.description}, proposed by{" "}
-            {pending.proposedBy}. Until it is approved, the rule below stays as it is.
-          </p>
-          <ChangeActions change={pending} />
-        </div>
-      ) : null}
+      {[pending, ssoPending].map((waiting) =>
+        waiting ? (
+          <div
+            key={waiting.id}
+            className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm"
+            data-testid="pending-change"
+          >
+            <p>
+              <Badge tone="warning">Waiting for a second admin</Badge> {waiting.description}, proposed by{" "}
+              {waiting.proposedBy}. Until it is approved, the setting below stays as it is.
+            </p>
+            <ChangeActions change={waiting} />
+          </div>
+        ) : null,
+      )}
       {mail && identity ? (
         <MailIdentityForm
           from={mail.from.address}
@@ -57,6 +68,7 @@ export default async function SettingsPage() {
           Email is not set up (SMTP_URL): Paydesk sends no mail.
         </p>
       )}
+      {sso ? <SsoSecondFactorForm providerName={sso.name} defaultValues={{ counts: ssoCounts }} /> : null}
       <ThresholdForm
         defaultValues={{
           enabled: Boolean(threshold),
