@@ -96,6 +96,24 @@ test("a link lifetime over 72 hours refuses, saying the limit", () => {
   expect(output).toContain("PAYDESK_ACCOUNT_LINK_HOURS: must be at most 72 hours");
 });
 
+test("single sign-on half configured, or with an issuer that is not one, refuses, naming what to set", () => {
+  const half = start({ PAYDESK_SANDBOX: "embedded", OIDC_ISSUER: "https://id.shop.example" });
+  expect(half.status).toBe(1);
+  expect(half.output).toContain("OIDC_CLIENT_ID: is needed for single sign-on");
+  const nobody = start({
+    PAYDESK_SANDBOX: "embedded",
+    OIDC_ISSUER: "http://127.0.0.1:9/realms/staff",
+    OIDC_CLIENT_ID: "paydesk",
+    OIDC_CLIENT_SECRET: "a-client-secret",
+    OIDC_NAME: "Keycloak",
+  });
+  expect(nobody.status).toBe(1);
+  expect(nobody.output).toContain(
+    "OIDC_ISSUER: could not read http://127.0.0.1:9/realms/staff/.well-known/openid-configuration",
+  );
+  expect(nobody.output, "the client secret stays out of the log").not.toContain("a-client-secret");
+});
+
 test("demo mode with DATABASE_URL refuses before it opens that database", () => {
   const { status, output } = start({ ...demo, DATABASE_URL: "postgres://paydesk@127.0.0.1:1/paydesk" });
   expect(status).toBe(1);
