@@ -226,3 +226,20 @@ describe("single sign-on", () => {
     ).toBe(true);
   });
 });
+
+describe("the demo's built-in sign-in provider", () => {
+  it("runs only in demo mode", () => {
+    expect(() => parseStartupEnv({ ...secret, ...realService, PAYDESK_DEMO_SSO: "1" })).toThrow(
+      /PAYDESK_DEMO_SSO: the built-in sign-in provider lets anyone sign in as anyone: it runs only in demo mode/,
+    );
+    expect(
+      parseStartupEnv({
+        ...secret,
+        PAYDESK_SANDBOX: "embedded",
+        PAYDESK_DEMO: "1",
+        HOST: "127.0.0.1",
+        PAYDESK_DEMO_SSO: "1",
+      }).PAYDESK_DEMO_SSO,
+    ).toBe(true);
+  });
+});

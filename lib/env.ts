@@ -78,6 +78,8 @@ const envSchema = z.object({
   OIDC_NAME: z.string().trim().min(1).max(60).optional(),
   /** Everyone signs in with single sign-on: no password or passkey sign-in (but break-glass). */
   PAYDESK_SSO_REQUIRED: flag,
+  /** `npm run demo` starts a built-in OpenID provider beside the demo (lib/cli/demo-sso.ts); demo mode only. */
+  PAYDESK_DEMO_SSO: flag,
 });
 
 const PUBLISHED_KEYS = ["sandbox-invoice-key", "sandbox-withdrawal-key"];
@@ -95,6 +97,15 @@ export function isLoopbackHost(host: string | undefined): boolean {
  */
 const startupEnvSchema = envSchema.superRefine((env, context) => {
   for (const problem of ssoProblems(env)) context.addIssue({ code: "custom", ...problem });
+  if (env.PAYDESK_DEMO_SSO && !env.PAYDESK_DEMO) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_DEMO_SSO"],
+      message:
+        "the built-in sign-in provider lets anyone sign in as anyone: it runs only in demo mode (npm run demo). " +
+        "Unset PAYDESK_DEMO_SSO and set OIDC_ISSUER and the rest to your company's provider.",
+    });
+  }
   const mail = readMailConfig({ SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM });
   if (!mail.ok) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: mail.problem });
   if (env.PAYDESK_MAIL_CATCHER && (env.PAYDESK_SANDBOX !== "embedded" || !env.PAYDESK_DEMO)) {

@@ -10,9 +10,12 @@ import type { SsoSecondFactorValues } from "@/lib/users/sso-settings-schema";
 /** Settings → Single sign-on: whether a sign-in at the company's provider stands in for Paydesk's second factor. */
 export function SsoSecondFactorForm({
   providerName,
+  stepUpMinutes,
   defaultValues,
 }: {
   providerName: string;
+  /** PAYDESK_STEP_UP_MINUTES: how long a confirmation of the second factor counts. */
+  stepUpMinutes: number;
   defaultValues: SsoSecondFactorValues;
 }) {
   const router = useRouter();
@@ -36,7 +39,7 @@ export function SsoSecondFactorForm({
           Count a sign-in with {providerName} as a second factor
           <span className="block text-xs text-slate-500">
             Off: approving a withdrawal or a pending change still asks for Paydesk&apos;s own code or passkey.
-            On: for {`PAYDESK_STEP_UP_MINUTES`} after signing in with {providerName}, it does not (trust the
+            On: for {stepUpMinutes} minutes after signing in with {providerName}, it does not (trust the
             provider&apos;s own second factor only if it requires one). Turning it on waits for a second
             admin.
           </span>

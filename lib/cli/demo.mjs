@@ -35,6 +35,9 @@ const serverEnv = {
   // The demo's mail goes to its own mail catcher, shown at /sandbox/mail, unless SMTP_URL names a server.
   ...(env.SMTP_URL ? {} : { PAYDESK_MAIL_CATCHER: "embedded" }),
 };
+// PAYDESK_DEMO_SSO=1: single sign-on with a built-in provider beside the demo (lib/cli/demo-sso.ts).
+const sso = env.PAYDESK_DEMO_SSO === "1" ? await startDemoSso() : null;
+if (sso) Object.assign(serverEnv, sso.env);
 // Passkeys refuse an IP address as their site: on loopback, the demo is opened as localhost.
 const shownHost = host === "127.0.0.1" || host === "::1" ? "localhost" : host;
 console.log(`[demo] Paydesk on http://${shownHost}:${port} — sign in as admin@example.com / paydesk-demo`);
@@ -42,8 +45,44 @@ console.log(`[demo] Paydesk on http://${shownHost}:${port} — sign in as admin@
 // mode beyond loopback unless PAYDESK_DEMO_PUBLIC=1 (lib/env.ts), and DATABASE_URL, and a database
 // it did not start itself.
 const server = spawn(process.execPath, [BUNDLE_START], { stdio: "inherit", env: serverEnv });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    sso?.process.kill(signal);
+    server.kill(signal);
+  });
+server.on("exit", (code, signal) => {
+  sso?.process.kill("SIGTERM");
+  process.exit(code ?? (signal ? 0 : 1));
+});
+
+/** Starts the built-in provider on the port after Paydesk's and waits until it answers. */
+async function startDemoSso() {
+  const ssoPort = String(Number(port) + 1);
+  const secret = randomBytes(24).toString("base64url");
+  const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/demo-sso.ts", ssoPort, secret, port], {
+    stdio: "inherit",
+    env,
+  });
+  const issuer = `http://127.0.0.1:${ssoPort}`;
+  for (let tries = 0; tries < 100; tries += 1) {
+    const answer = await fetch(`${issuer}/.well-known/openid-configuration`).catch(() => null);
+    if (answer?.ok) {
+      return {
+        process: child,
+        env: {
+          OIDC_ISSUER: issuer,
+          OIDC_CLIENT_ID: "paydesk-demo",
+          OIDC_CLIENT_SECRET: secret,
+          OIDC_NAME: "Demo ID",
+        },
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill("SIGTERM");
+  console.error("[demo] the built-in sign-in provider did not start");
+  process.exit(1);
+}
 
 function needsBuild() {
   const buildId = join(root, ".next", "BUILD_ID");

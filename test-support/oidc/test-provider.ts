@@ -1,20 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { decodeJwt, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from "jose";
-import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { decodeJwt, importJWK, SignJWT } from "jose";
+import { localOidcProvider, localSigningKey, type LocalAccount } from "@/lib/demo-sso/local-provider";
 
 /*
- * A real OpenID provider for tests (oidc-provider, a certified implementation) on 127.0.0.1,
- * with one confidential client. People sign in on its own login page (any login and password:
- * the login is the account's `sub`); their claims come from `accounts`. A test may make the next
- * ID token bad in one way, signed with the provider's own key so only the named check fails.
+ * The local OpenID provider (lib/demo-sso/local-provider.ts) for tests, on 127.0.0.1. A test may
+ * make the next ID token bad in one way, signed with the provider's own key so only the named
+ * check fails, or the next answer's state.
  */
 
-export interface TestAccount {
-  email?: string;
-  email_verified?: boolean;
-  name?: string;
-}
+export type TestAccount = LocalAccount;
 
 /**
  * What the provider spoils next (once): the next ID token it hands out (for another audience,
@@ -46,45 +41,9 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const accounts = new Map(Object.entries(options.accounts ?? {}));
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
-  const jwk: JWK = { ...(await exportJWK(privateKey)), kid: "test-key", alg: "RS256", use: "sig" };
+  const jwk = await localSigningKey("test-key");
   const signingKey = await importJWK(jwk, "RS256");
-
-  const configuration: Configuration = {
-    clients: [
-      {
-        client_id: options.clientId,
-        client_secret: options.clientSecret,
-        redirect_uris: options.redirectUris,
-        post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
-        grant_types: ["authorization_code"],
-        response_types: ["code"],
-      },
-    ],
-    async findAccount(_ctx, id) {
-      const account = accounts.get(id) ?? { email: `${id}@example.com`, email_verified: true, name: id };
-      return { accountId: id, claims: async () => ({ sub: id, ...account }) };
-    },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-    // The claims go in the ID token, as the big providers put them.
-    conformIdTokenClaims: false,
-    jwks: { keys: [jwk] },
-    cookies: { keys: ["oidc-test-provider-cookie-key"] },
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
-    // A first-party client: no consent page.
-    async loadExistingGrant(ctx: KoaContextWithOIDC) {
-      const { client, session, result } = ctx.oidc;
-      if (!client || !session?.accountId) return undefined;
-      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope("openid email profile");
-      await grant.save();
-      return grant;
-    },
-  };
-  const provider = new Provider(issuer, configuration);
+  const provider = localOidcProvider({ ...options, issuer, accounts, signingKey: jwk });
 
   let spoil: Spoil | null = null;
   let lastIdToken: string | null = null;

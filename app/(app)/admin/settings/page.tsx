@@ -10,6 +10,7 @@ import { requirePermission } from "@/lib/auth/guards";
 import { listChanges } from "@/lib/change-review/queries";
 import { settingSubject } from "@/lib/changes/store";
 import { getDb } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env";
 import { SSO_SECOND_FACTOR_KEY } from "@/lib/db/schema";
 import { ssoForPages } from "@/lib/auth/sso/config";
 import { ssoCountsAsSecondFactor } from "@/lib/auth/sso/second-factor-setting";
@@ -68,7 +69,13 @@ export default async function SettingsPage() {
           Email is not set up (SMTP_URL): Paydesk sends no mail.
         </p>
       )}
-      {sso ? <SsoSecondFactorForm providerName={sso.name} defaultValues={{ counts: ssoCounts }} /> : null}
+      {sso ? (
+        <SsoSecondFactorForm
+          providerName={sso.name}
+          stepUpMinutes={serverEnv().PAYDESK_STEP_UP_MINUTES}
+          defaultValues={{ counts: ssoCounts }}
+        />
+      ) : null}
       <ThresholdForm
         defaultValues={{
           enabled: Boolean(threshold),
