@@ -97,6 +97,27 @@ test("what the sign-in pages and next-auth's public endpoints answer holds no cl
   });
 });
 
+test("hostile answers at the callback and the sign-in page get a 4xx or a refusal, never a 500", async ({
+  page,
+  request,
+}) => {
+  const junk = [
+    `code=%00&state=${"x".repeat(10_000)}`,
+    "error=access_denied&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    "code=abc",
+    "",
+  ];
+  for (const query of junk) {
+    const answer = await request.get(`${NON_DEMO.base}/api/auth/callback/oidc?${query}`, { maxRedirects: 0 });
+    expect(answer.status(), query.slice(0, 40)).toBeLessThan(500);
+  }
+  for (const error of ["%00", "%3Cscript%3E", "x".repeat(5_000), "sso_unknown_user%00"]) {
+    const shown = await page.goto(`${NON_DEMO.base}/login?error=${error}`);
+    expect(shown?.status(), error.slice(0, 20)).toBe(200);
+    await expect(page.getByRole("button", { name: `Sign in with ${TEST_SSO.name}` })).toBeVisible();
+  }
+});
+
 /** The server's log says why a sign-in was refused (openid-client's words), one line each. */
 function refusalsLogged(): string[] {
   const log = serverLogs().find((each) => each.file === `${NON_DEMO.name}.stdout.log`)?.text ?? "";
