@@ -67,6 +67,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   renewInvitationAction: "users:manage",
   resetPasswordAction: "users:manage",
   changeMyPasswordAction: "account:manage",
+  confirmPasswordAction: "account:manage",
   addPasskeyAction: "account:manage",
   removePasskeyAction: "account:manage",
 };

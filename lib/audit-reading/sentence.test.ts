@@ -136,6 +136,14 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     entry: { ...fran, ...aboutSelf(fran), note: "With a code from the authenticator app." },
     reads: "Fran Finance confirmed their second factor with a code from the authenticator app",
   },
+  "auth.identity_confirmed": {
+    entry: { ...sam, ...aboutSelf(sam), after: { session: "s1" }, note: "With their password." },
+    reads: "Sam Support confirmed it was them with their password",
+  },
+  "auth.identity_confirm_failed": {
+    entry: { ...sam, ...aboutSelf(sam), after: { session: "s1" }, note: "Wrong password." },
+    reads: "Sam Support failed to confirm it was them (wrong password)",
+  },
   "user.created": {
     entry: {
       ...ada,

@@ -130,6 +130,10 @@ const SENTENCES: Record<AuditAction, Build> = {
   },
   "auth.second_factor_confirmed": (entry, _reader, who) =>
     told([who, " confirmed their second factor", clause(entry.note, (how) => ` ${how}`)]),
+  "auth.identity_confirmed": (entry, _reader, who) =>
+    told([who, " confirmed it was them", clause(entry.note, (how) => ` ${how}`)]),
+  "auth.identity_confirm_failed": (entry, _reader, who) =>
+    told([who, " failed to confirm it was them", clause(entry.note, (why) => ` (${why})`)]),
 
   "user.created": (entry, reader, who) => {
     const person = objectUserPart(entry, reader);

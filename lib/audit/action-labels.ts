@@ -8,6 +8,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "auth.signed_out": "Signed out",
   "auth.session_ended": "Session ended",
   "auth.second_factor_confirmed": "Second factor confirmed",
+  "auth.identity_confirmed": "Password confirmed",
+  "auth.identity_confirm_failed": "Password confirmation failed",
   "user.created": "Person invited",
   "user.role_changed": "Role changed",
   "user.disabled": "Person disabled",
@@ -64,6 +66,8 @@ export const SIGN_IN_ACTIONS = [
   "auth.locked_out",
   "auth.session_ended",
   "auth.second_factor_confirmed",
+  "auth.identity_confirmed",
+  "auth.identity_confirm_failed",
 ] as const satisfies readonly AuditAction[];
 
 /** The filter's groups of actions, in the order the menu lists them. */

@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   "auth.signed_out",
   "auth.session_ended",
   "auth.second_factor_confirmed",
+  "auth.identity_confirmed",
+  "auth.identity_confirm_failed",
   "user.created",
   "user.role_changed",
   "user.disabled",

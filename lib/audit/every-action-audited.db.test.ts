@@ -12,7 +12,6 @@ import {
   passkeys,
   unmatchedReports,
   users,
-  userSessions,
   webhookEvents,
 } from "@/lib/db/schema";
 import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
@@ -82,7 +81,6 @@ beforeAll(async () => {
     ...KEYS,
     retry: { attempts: 1 },
   }) as ServiceClient;
-  const password = "a-long-password-1";
   for (const [name, role] of [
     ["admin", "admin"],
     ["admin2", "admin"],
@@ -100,30 +98,28 @@ beforeAll(async () => {
     ["keyholder", "support"],
   ] as const) {
     const email = `${name}@audited.test`;
-    people[name] = { id: (await insertUser(testDb.db, { email, name, role, password })).id, email, role };
+    const id = (await insertUser(testDb.db, { email, name, role, password: PASSWORD })).id;
+    people[name] = { id, email, role };
+    // Signed in with the password just now, as a row: a passkey prompt is kept for its session,
+    // and changing a second factor needs the session's password to be fresh.
+    sessions[name] = (await signedInSession(testDb.db, id, { maxAgeSeconds: 3600 })).session.id;
   }
-  // The session every actAs() names, as a row: a passkey prompt is kept for its session.
-  await testDb.db.insert(userSessions).values({
-    id: SESSION_ID,
-    userId: people.keyholder?.id ?? "",
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
 }, 60_000);
 afterAll(async () => {
   await sandbox?.close();
   await testDb?.close();
 });
 
-const SESSION_ID = "00000000-0000-4000-8000-00000000005e";
+const PASSWORD = "a-long-password-1";
+const sessions: Record<string, string> = {};
 
 function actAs(name: string) {
   const who = people[name];
   if (!who) throw new Error(`no ${name}`);
-  // One session row for everybody: only the keyholder's passkey actions read it.
   state.session = {
     status: "active",
     user: { id: who.id, email: who.email, name, role: who.role, timeZone: null, numberLocale: null },
-    sessionId: SESSION_ID,
+    sessionId: sessions[name] ?? "",
   };
   return who;
 }
@@ -212,10 +208,15 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     as: "changer",
     audit: "user.password_changed",
     input: async () => ({
-      currentPassword: "a-long-password-1",
+      currentPassword: PASSWORD,
       password: STRONG_PASSWORD,
       confirmPassword: STRONG_PASSWORD,
     }),
+  },
+  confirmPasswordAction: {
+    as: "viewer",
+    audit: "auth.identity_confirmed",
+    input: async () => ({ password: PASSWORD }),
   },
   adoptBrowserTimeZoneAction: {
     as: "viewer",
@@ -271,7 +272,7 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
       };
       const options = await registrationOptions(testDb.db as never, await relyingParty(), {
         user: keyholder,
-        sessionId: SESSION_ID,
+        sessionId: sessions.keyholder ?? "",
       });
       return { name: "Laptop", response: authenticator.register(options) };
     },
@@ -288,7 +289,7 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
       const options = await assertionOptions(testDb.db as never, await relyingParty(), {
         purpose: "confirm",
         userId: people.keyholder?.id ?? "",
-        sessionId: SESSION_ID,
+        sessionId: sessions.keyholder ?? "",
         allow: [{ id: key?.credentialId ?? "" }],
       });
       return { id: key?.id, passkey: authenticator.answer(options) };

@@ -13,9 +13,14 @@ export const passwordSchema = safeText()
   .min(12, "Use at least 12 characters.")
   .max(200, "Use at most 200 characters.");
 
+/** A password typed to prove who one is (signing in, confirming it's you): bounded, never judged. */
+export const enteredPasswordSchema = safeText()
+  .min(1, "Enter your password.")
+  .max(200, "Use at most 200 characters.");
+
 export const signInSchema = z.object({
   email: emailSchema,
-  password: safeText().min(1, "Enter your password.").max(200, "Use at most 200 characters."),
+  password: enteredPasswordSchema,
   /** The second step, for a user with two-factor: a 6-digit code or a recovery code. */
   code: safeText()
     .trim()
@@ -38,3 +43,6 @@ export const stepUpCodeSchema = safeText()
   .max(40, "A code has at most 40 characters.")
   .optional()
   .transform((code) => code || undefined);
+
+/** Confirming it's you before changing a second factor (lib/auth/fresh-identity.ts). */
+export const confirmPasswordSchema = z.object({ password: enteredPasswordSchema });

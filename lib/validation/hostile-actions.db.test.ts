@@ -36,6 +36,7 @@ const changes = await import("@/lib/change-review/actions");
 const join = await import("@/lib/users/join-actions");
 const passwords = await import("@/lib/auth/password-actions");
 const passkeys = await import("@/lib/auth/passkey-actions");
+const identity = await import("@/lib/auth/identity-actions");
 // Passkeys belong to the public URL's host: with one, hostile answers reach their checks.
 process.env.NEXTAUTH_URL = "https://paydesk.example";
 
@@ -226,6 +227,12 @@ const CASES: {
         code: value,
       })
       .map((form) => ({ ...form, confirmPassword: form.password })),
+  },
+  {
+    name: "confirm my password",
+    role: "support",
+    action: identity.confirmPasswordAction,
+    input: fc.record({ password: fc.oneof(fc.constant("x".repeat(12)), value) }),
   },
   {
     name: "change role",
