@@ -11,7 +11,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { RecoveryCodes } from "@/components/two-factor/recovery-codes";
-import { addPasskeyAction, removePasskeyAction } from "@/lib/auth/passkey-actions";
+import { addPasskeyAction, removePasskeyAction } from "@/lib/account-security/passkey-actions";
 import type { PasskeyItem, PasskeySettings } from "@/lib/auth/passkey-list-shape";
 import { passkeyNameSchema } from "@/lib/auth/passkeys/schemas";
 import { DateTime } from "@/components/display/date-time";

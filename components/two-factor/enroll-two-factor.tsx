@@ -10,7 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { confirmTwoFactorAction } from "@/lib/auth/two-factor-actions";
+import { confirmTwoFactorAction } from "@/lib/account-security/two-factor-actions";
 import { RecoveryCodes } from "./recovery-codes";
 
 type CodeValues = z.input<typeof twoFactorCodeFormSchema>;

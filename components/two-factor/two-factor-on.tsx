@@ -12,7 +12,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import type { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { turnOffTwoFactorAction } from "@/lib/auth/two-factor-actions";
+import { turnOffTwoFactorAction } from "@/lib/account-security/two-factor-actions";
 import { DateTime } from "@/components/display/date-time";
 
 type CodeValues = z.input<typeof twoFactorCodeFormSchema>;

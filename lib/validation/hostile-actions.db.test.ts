@@ -35,7 +35,7 @@ const users = await import("@/lib/users/actions");
 const changes = await import("@/lib/change-review/actions");
 const join = await import("@/lib/users/join-actions");
 const passwords = await import("@/lib/auth/password-actions");
-const passkeys = await import("@/lib/auth/passkey-actions");
+const passkeys = await import("@/lib/account-security/passkey-actions");
 const identity = await import("@/lib/auth/identity-actions");
 // Passkeys belong to the public URL's host: with one, hostile answers reach their checks.
 process.env.NEXTAUTH_URL = "https://paydesk.example";

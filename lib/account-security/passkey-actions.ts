@@ -2,16 +2,16 @@
 
 import { revalidatePath } from "next/cache";
 import { recordAudit } from "@/lib/audit/record";
-import { defineAction } from "./define-action";
-import { currentRelyingParty } from "./passkeys/current-relying-party";
-import { PASSKEY_REFUSALS } from "./passkeys/messages";
-import { registerPasskey } from "./passkeys/registration";
-import { relyingPartyProblem } from "./passkeys/relying-party";
-import { addPasskeySchema, removePasskeySchema } from "./passkeys/schemas";
-import { deletePasskey } from "./passkeys/store";
-import { RuleError } from "./rule-error";
-import { requireFreshCode } from "./step-up";
-import { dropRecoveryCodesIfUnenrolled, isEnrolled, replaceRecoveryCodes } from "./two-factor/store";
+import { defineAction } from "@/lib/auth/define-action";
+import { currentRelyingParty } from "@/lib/auth/passkeys/current-relying-party";
+import { PASSKEY_REFUSALS } from "@/lib/auth/passkeys/messages";
+import { registerPasskey } from "@/lib/auth/passkeys/registration";
+import { relyingPartyProblem } from "@/lib/auth/passkeys/relying-party";
+import { addPasskeySchema, removePasskeySchema } from "@/lib/auth/passkeys/schemas";
+import { deletePasskey } from "@/lib/auth/passkeys/store";
+import { RuleError } from "@/lib/auth/rule-error";
+import { requireFreshCode } from "@/lib/auth/step-up";
+import { dropRecoveryCodesIfUnenrolled, isEnrolled, replaceRecoveryCodes } from "@/lib/auth/two-factor/store";
 
 /**
  * Keeps the passkey the browser just created, answering the registration prompt this session asked

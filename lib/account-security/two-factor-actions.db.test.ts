@@ -5,13 +5,13 @@ import { auditLog, type Role } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser } from "@/test-support/users";
-import type { SessionState } from "./current-user";
+import type { SessionState } from "@/lib/auth/current-user";
 
 const state = vi.hoisted(() => ({
   session: { status: "signed-out" } as SessionState,
   db: undefined as unknown,
 }));
-vi.mock("./current-user", () => ({ readSession: async () => state.session }));
+vi.mock("@/lib/auth/current-user", () => ({ readSession: async () => state.session }));
 vi.mock("@/lib/db/client", () => ({
   getDb: async () => state.db,
   getDbHandle: async () => ({ db: state.db, pgPool: undefined }),
@@ -28,8 +28,8 @@ process.env.NEXTAUTH_SECRET = "two-factor-actions-test-secret";
 
 const { setUserDisabledAction } = await import("@/lib/users/actions");
 const { confirmTwoFactorAction, turnOffTwoFactorAction } = await import("./two-factor-actions");
-const { appSecretKey } = await import("./two-factor/app-key");
-const { isEnrolled, pendingSecret } = await import("./two-factor/store");
+const { appSecretKey } = await import("@/lib/auth/two-factor/app-key");
+const { isEnrolled, pendingSecret } = await import("@/lib/auth/two-factor/store");
 
 let testDb: TestDb;
 beforeAll(async () => {

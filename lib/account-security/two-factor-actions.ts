@@ -2,20 +2,20 @@
 
 import { revalidatePath } from "next/cache";
 import { recordAudit } from "@/lib/audit/record";
-import { codeLimiter } from "./app-login-limiter";
-import { twoFactorCodeFormSchema } from "./credentials-schema";
-import { defineAction } from "./define-action";
-import { describeWait } from "./login-rate-limit";
-import { RuleError } from "./rule-error";
-import { recordConfirmation } from "./sessions";
-import { appSecretKey } from "./two-factor/app-key";
+import { codeLimiter } from "@/lib/auth/app-login-limiter";
+import { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
+import { defineAction } from "@/lib/auth/define-action";
+import { describeWait } from "@/lib/auth/login-rate-limit";
+import { RuleError } from "@/lib/auth/rule-error";
+import { recordConfirmation } from "@/lib/auth/sessions";
+import { appSecretKey } from "@/lib/auth/two-factor/app-key";
 import {
   appEnrolled,
   confirmEnrollment,
   isEnrolled,
   removeAuthenticatorApp,
   spendSecondFactor,
-} from "./two-factor/store";
+} from "@/lib/auth/two-factor/store";
 
 const WRONG_CODE_FIELD = { field: "code" } as const;
 

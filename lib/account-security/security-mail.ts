@@ -3,9 +3,9 @@ import { describeUserAgent } from "@/lib/auth/user-agent";
 import { formatDateTime } from "@/lib/display/time";
 import { publicBaseUrl } from "@/lib/http/public-url";
 import type { DbOrTx } from "@/lib/db/types";
-import { appMailConfig } from "./app-mail";
-import { enqueueMail } from "./enqueue";
-import { renderMail } from "./render";
+import { appMailConfig } from "@/lib/mail/app-mail";
+import { enqueueMail } from "@/lib/mail/enqueue";
+import { renderMail } from "@/lib/mail/render";
 
 export const ACCOUNT_SECURITY_MAIL_KIND = "account_security";
 
