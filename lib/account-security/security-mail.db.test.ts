@@ -14,7 +14,8 @@ it("tells the person a passkey was added: when, from which browser, and where to
     mail.testDb.db,
     { id, email: "owner@shop.example", name: "Olga Owner", timeZone: "Europe/Berlin" },
     { kind: "passkey_added", passkeyName: "Work laptop" },
-    { at: new Date("2026-11-28T14:05:00Z"), userAgent: CHROME_ON_LINUX, clientAddress: "203.0.113.9" },
+    new Date("2026-11-28T14:05:00Z"),
+    { userAgent: CHROME_ON_LINUX, clientAddress: "203.0.113.9" },
   );
   expect(await mail.deliver()).toMatchObject({ sent: 1 });
   const [received] = mail.smtp.caught;
@@ -37,7 +38,8 @@ it("leaves out a browser it cannot name", async () => {
     mail.testDb.db,
     { id, email: "quiet@shop.example", name: "Quinn", timeZone: null },
     { kind: "recovery_codes_made" },
-    { at: new Date("2026-11-28T14:05:00Z"), userAgent: null },
+    new Date("2026-11-28T14:05:00Z"),
+    { userAgent: null },
   );
   expect(await mail.deliver()).toMatchObject({ sent: 1 });
   const received = mail.smtp.caught.at(-1);

@@ -54,15 +54,17 @@ export async function queueSecurityMail(
   db: DbOrTx,
   person: { id: string; email: string; name: string; timeZone: string | null },
   change: SecurityChange,
-  context: { at: Date; userAgent?: string | null; clientAddress?: string | null },
+  at: Date,
+  /** Where the change was made from (the acting session's browser and address). */
+  from: { userAgent?: string | null; clientAddress?: string | null },
 ): Promise<void> {
   if (!appMailConfig()) return;
   const base = publicBaseUrl();
-  const browser = knownBrowser(context.userAgent);
-  const when = formatDateTime(context.at, person.timeZone ?? "UTC");
+  const browser = knownBrowser(from.userAgent);
+  const when = formatDateTime(at, person.timeZone ?? "UTC");
   const details: [string, string][] = [["When", when]];
   if (browser) details.push(["Browser", browser]);
-  if (context.clientAddress) details.push(["Address", context.clientAddress]);
+  if (from.clientAddress) details.push(["Address", from.clientAddress]);
   const rendered = renderMail(
     {
       heading: SUBJECTS[change.kind],
@@ -88,7 +90,7 @@ export async function queueSecurityMail(
       ...rendered,
       userId: person.id,
     },
-    context.at,
+    at,
   );
 }
 

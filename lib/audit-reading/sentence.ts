@@ -157,6 +157,8 @@ const SENTENCES: Record<AuditAction, Build> = {
   ],
   "user.disabled": (entry, reader, who) => [who, " disabled ", objectUserPart(entry, reader)],
   "user.enabled": (entry, reader, who) => [who, " enabled ", objectUserPart(entry, reader), " again"],
+  "user.two_factor_setup_started": (_entry, _reader, who) =>
+    told([who, " started setting up an authenticator app (its key was shown)"]),
   "user.two_factor_enrolled": (_entry, _reader, who) =>
     told([who, " turned on two-factor sign-in with an authenticator app"]),
   "user.two_factor_reset": (entry, reader, who) =>
@@ -168,6 +170,8 @@ const SENTENCES: Record<AuditAction, Build> = {
         ])
       : [who, " reset the two-factor sign-in of ", objectUserPart(entry, reader)],
   "user.recovery_code_used": (_entry, _reader, who) => told([who, " signed in with a recovery code"]),
+  "user.recovery_codes_replaced": (_entry, _reader, who) =>
+    told([who, " made new recovery codes; the earlier ones no longer work"]),
   "user.invitation_renewed": (entry, reader, who) =>
     told([who, " sent ", objectUserPart(entry, reader), " a new invitation link"]),
   "user.password_set": (entry, _reader, who) =>

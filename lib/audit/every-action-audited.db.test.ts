@@ -96,6 +96,8 @@ beforeAll(async () => {
     ["joiner", "viewer"],
     ["changer", "support"],
     ["keyholder", "support"],
+    ["starter", "viewer"],
+    ["codeholder", "support"],
   ] as const) {
     const email = `${name}@audited.test`;
     const id = (await insertUser(testDb.db, { email, name, role, password: PASSWORD })).id;
@@ -104,6 +106,14 @@ beforeAll(async () => {
     // and changing a second factor needs the session's password to be fresh.
     sessions[name] = (await signedInSession(testDb.db, id, { maxAgeSeconds: 3600 })).session.id;
   }
+  // A viewer whose one session signed in with the password 10 minutes ago (a copied cookie, say):
+  // too long ago to change a second factor.
+  const email = "copied@audited.test";
+  const id = (await insertUser(testDb.db, { email, name: "copied", role: "viewer", password: PASSWORD })).id;
+  people.copied = { id, email, role: "viewer" };
+  sessions.copied = (
+    await signedInSession(testDb.db, id, { now: new Date(Date.now() - 10 * 60_000), maxAgeSeconds: 3600 })
+  ).session.id;
 }, 60_000);
 afterAll(async () => {
   await sandbox?.close();
@@ -141,12 +151,13 @@ const control = (method: string, path: string, body?: object) =>
 
 const ids: Record<string, string> = {};
 const STRONG_PASSWORD = "pelican mortar quietly 1987";
-const totpFor = async (userId: string) => {
+const totpSecretFor = async (userId: string) => {
   const { pendingSecret } = await import("@/lib/auth/two-factor/store");
   const { appSecretKey } = await import("@/lib/auth/two-factor/app-key");
-  const secret = await pendingSecret(testDb.db as never, appSecretKey(), userId);
-  return TOTP.generate({ secret: Secret.fromBase32(secret ?? "") });
+  return (await pendingSecret(testDb.db as never, appSecretKey(), userId)) ?? "";
 };
+const totpFor = async (userId: string) =>
+  TOTP.generate({ secret: Secret.fromBase32(await totpSecretFor(userId)) });
 const withdrawalForm = (requestToken: string) => ({
   requestToken,
   amountIn: "crypto",
@@ -242,6 +253,32 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     as: "support",
     audit: "user.two_factor_enrolled",
     input: async () => ({ code: await totpFor(people.support?.id ?? "") }),
+  },
+  startAuthenticatorAppAction: {
+    as: "starter",
+    audit: "user.two_factor_setup_started",
+    input: async () => ({}),
+  },
+  makeNewRecoveryCodesAction: {
+    as: "codeholder",
+    audit: "user.recovery_codes_replaced",
+    input: async () => {
+      // The app set up an hour ago; this session has not confirmed it yet: a code is asked.
+      const { confirmEnrollment, spendSecondFactor } = await import("@/lib/auth/two-factor/store");
+      const { appSecretKey } = await import("@/lib/auth/two-factor/app-key");
+      const userId = people.codeholder?.id ?? "";
+      const secret = await totpSecretFor(userId);
+      const earlier = Date.now() - 3_600_000;
+      await testDb.db.transaction(async (tx) => {
+        const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: earlier });
+        await spendSecondFactor(tx, appSecretKey(), userId, code, new Date(earlier), {
+          allowRecovery: false,
+          pending: true,
+        });
+        await confirmEnrollment(tx, userId, new Date(earlier));
+      });
+      return { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) };
+    },
   },
   turnOffTwoFactorAction: {
     as: "support",
@@ -604,7 +641,9 @@ describe("every server action is audited", () => {
       const before = (await testDb.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]?.n;
       state.session = { status: "signed-out" };
       expect((await action({})).ok, name).toBe(false);
-      actAs("viewer");
+      // Without the permission, or without a fresh password for what asks for one (a viewer may
+      // change their own second factors).
+      actAs("copied");
       const refused = await action({});
       expect(refused.ok, name).toBe(false);
       const after = (await testDb.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]?.n;

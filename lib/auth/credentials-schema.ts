@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeText } from "@/lib/validation/text";
+import { authenticationResponseSchema } from "./passkeys/schemas";
 
 /** Email and password rules, shared by the sign-in form, next-auth's authorize() and user management. */
 export const emailSchema = safeText()
@@ -36,6 +37,14 @@ export const codeSchema = safeText()
   .max(40, "A code has at most 40 characters.");
 
 export const twoFactorCodeFormSchema = z.object({ code: codeSchema });
+
+/**
+ * Turning the authenticator app on: its first code, and, for someone who has passkeys and whose
+ * session last confirmed one too long ago, a passkey's answer (lib/auth/fresh-identity.ts).
+ */
+export const confirmAppSchema = twoFactorCodeFormSchema.extend({
+  passkey: authenticationResponseSchema.optional(),
+});
 
 /** The step-up code on a sensitive action: empty while the last verified code is recent enough. */
 export const stepUpCodeSchema = safeText()

@@ -16,6 +16,12 @@ export const IDENTITY_FIELD = "password";
  */
 export const SIGN_IN_AGAIN_FIELD = "signInAgain";
 
+/**
+ * Where the second factor's refusal lands in an action whose own form has a `code` field (turning
+ * the authenticator app on with its first code), so the two are not confused.
+ */
+export const SECOND_FACTOR_FIELD = "secondFactor";
+
 export const CONFIRM_PASSWORD_MESSAGE = `Confirm it's you with your password: changing your second factors or recovery codes needs it within the last ${FRESH_IDENTITY_MINUTES} minutes.`;
 
 /** For a person who signs in only with the company's sign-in (single sign-on): no password to confirm. */
