@@ -10,7 +10,7 @@ import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
-import { RecoveryCodes } from "@/components/two-factor/recovery-codes";
+import { RecoveryCodes } from "@/components/recovery-codes/recovery-codes";
 import { addPasskeyAction, removePasskeyAction } from "@/lib/account-security/passkey-actions";
 import type { PasskeyItem, PasskeySettings } from "@/lib/auth/passkey-list-shape";
 import { passkeyNameSchema } from "@/lib/auth/passkeys/schemas";

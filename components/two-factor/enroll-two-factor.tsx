@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import type { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { confirmTwoFactorAction } from "@/lib/account-security/two-factor-actions";
-import { RecoveryCodes } from "./recovery-codes";
+import { RecoveryCodes } from "@/components/recovery-codes/recovery-codes";
 
 type CodeValues = z.input<typeof twoFactorCodeFormSchema>;
 
