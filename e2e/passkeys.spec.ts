@@ -188,6 +188,11 @@ test("signed in with a passkey alone, the person confirms their password before 
   await expect(field).toBeFocused();
   await expectNoAxeViolations(page, '[role="dialog"]');
 
+  // An invisible control character is refused on the field before anything is sent.
+  await field.fill("pass\u0000word");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(field).toHaveAccessibleDescription(/Remove the invisible control character/);
+
   // A wrong password: said under the field, which keeps what was typed and the focus.
   await field.fill("not the password at all");
   await dialog.getByRole("button", { name: "Confirm" }).click();
