@@ -224,4 +224,22 @@ test("signed in with a passkey alone, the person confirms their password before 
   await page.getByRole("button", { name: "Continue to Paydesk" }).click();
   await page.goto("/account/two-factor");
   await expect(page.getByTestId("two-factor-status")).toContainText("10 of 10 recovery codes unused");
+
+  // Signed in with the passkey alone again, removing it: the password dialog opens over the
+  // confirmation, and once the password is confirmed the removal goes on.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByTestId("signed-in-user")).toContainText(USERS.support);
+  await page.goto("/account/passkeys");
+  await page.getByRole("button", { name: "Remove passkey Support laptop" }).click();
+  await page.getByRole("button", { name: "Remove passkey", exact: true }).click();
+  const over = page.getByRole("dialog", { name: "Confirm your password" });
+  await expect(over).toBeVisible();
+  await expect(over.getByLabel("Your password")).toBeFocused();
+  await over.getByLabel("Your password").fill(password);
+  await over.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Passkey “Support laptop” removed.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByTestId("passkey-Support laptop")).toHaveCount(0);
 });
