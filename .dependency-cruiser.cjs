@@ -9,7 +9,7 @@
 const { clientFiles, serverOnlyTargets } = require("./test-support/architecture/source-kinds.cjs");
 
 const TESTS = String.raw`(\.test\.tsx?$|^test-support/|^e2e/|^bench/)`;
-const FEATURES = String.raw`^lib/(users|invoices|withdrawals|webhooks|jobs|connection|exceptions|refunds|notifications)/`;
+const FEATURES = String.raw`^lib/(users|invoices|withdrawals|webhooks|jobs|connection|exceptions|refunds|notifications|account-security)/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -68,6 +68,9 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   renewInvitationAction: "users:manage",
   resetPasswordAction: "users:manage",
   changeMyPasswordAction: "account:manage",
+  confirmPasswordAction: "account:manage",
+  startAuthenticatorAppAction: "account:manage",
+  makeNewRecoveryCodesAction: "account:manage",
   addPasskeyAction: "account:manage",
   removePasskeyAction: "account:manage",
 };

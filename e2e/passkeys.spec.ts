@@ -1,5 +1,8 @@
+import { Secret, TOTP } from "otpauth";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe";
 import { NON_DEMO, nonDemoServer } from "./support/non-demo-server";
+import { rememberSecret } from "./support/server-log";
 
 /**
  * Passkeys with Chromium's virtual authenticator (CDP WebAuthn domain): a finance user who must
@@ -147,4 +150,96 @@ test("a cancelled or impossible passkey prompt says so on the sign-in page", asy
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page.getByText(/No passkey was used/)).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/login/);
+});
+
+test("signed in with a passkey alone, the person confirms their password before setting up the authenticator app", async ({
+  browser,
+}) => {
+  const page = await newPage(browser);
+  await withVirtualAuthenticator(page);
+  const password = passwords[USERS.support] ?? "";
+
+  // Just signed in with the password: adding a first passkey asks nothing more.
+  await enterPassword(page, USERS.support);
+  await expect(page.getByTestId("signed-in-user")).toContainText(USERS.support);
+  await page.goto("/account/passkeys");
+  await page.getByLabel("Name for this passkey").fill("Support laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  await expect(page.getByRole("dialog", { name: "Confirm your password" })).toHaveCount(0);
+  await page.getByLabel("I have saved my recovery codes").check();
+  await page.getByRole("button", { name: "Continue to Paydesk" }).click();
+  await expect(page).toHaveURL(`${BASE}/`);
+
+  // Back in with the passkey alone: it proves the device, not that the person is at it.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByTestId("signed-in-user")).toContainText(USERS.support);
+
+  await page.goto("/account/two-factor");
+  await expect(page.getByTestId("two-factor-secret")).toHaveCount(0);
+  const start = page.getByRole("button", { name: "Set up an authenticator app" });
+  await start.click();
+  const dialog = page.getByRole("dialog", { name: "Confirm your password" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Confirm it's you with your password");
+  const field = dialog.getByLabel("Your password");
+  await expect(field).toBeFocused();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+
+  // An invisible control character is refused on the field before anything is sent.
+  await field.fill("pass\u0000word");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(field).toHaveAccessibleDescription(/Remove the invisible control character/);
+
+  // A wrong password: said under the field, which keeps what was typed and the focus.
+  await field.fill("not the password at all");
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog.getByText("That is not your password.")).toBeVisible();
+  await expect(field).toHaveValue("not the password at all");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription("That is not your password.");
+  await expect(field).toBeFocused();
+
+  // The right one: the dialog closes and the setup goes on (the passkey that signed in is this
+  // session's second factor, minutes ago), showing the app's key.
+  await field.fill(password);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toHaveCount(0);
+  const shownKey = page.getByTestId("two-factor-secret");
+  await expect(shownKey).toBeVisible();
+  const secret = ((await shownKey.textContent()) ?? "").replace(/\s+/g, "");
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  rememberSecret("a TOTP secret", secret);
+  await expectNoAxeViolations(page);
+  await page
+    .getByLabel("Enter the 6-digit code the app shows")
+    .fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+  await page.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
+  const codes = page.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  for (const code of await codes.allTextContents()) rememberSecret("a recovery code", code.trim());
+  await page.getByLabel("I have saved my recovery codes").check();
+  await page.getByRole("button", { name: "Continue to Paydesk" }).click();
+  await page.goto("/account/two-factor");
+  await expect(page.getByTestId("two-factor-status")).toContainText("10 of 10 recovery codes unused");
+
+  // Signed in with the passkey alone again, removing it: the password dialog opens over the
+  // confirmation, and once the password is confirmed the removal goes on.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page.getByTestId("signed-in-user")).toContainText(USERS.support);
+  await page.goto("/account/passkeys");
+  await page.getByRole("button", { name: "Remove passkey Support laptop" }).click();
+  await page.getByRole("button", { name: "Remove passkey", exact: true }).click();
+  const over = page.getByRole("dialog", { name: "Confirm your password" });
+  await expect(over).toBeVisible();
+  await expect(over.getByLabel("Your password")).toBeFocused();
+  await over.getByLabel("Your password").fill(password);
+  await over.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Passkey “Support laptop” removed.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByTestId("passkey-Support laptop")).toHaveCount(0);
 });

@@ -79,6 +79,8 @@ test("no secret and no password hash from any route handler, for any caller", as
  */
 const NOT_RUN_FOR_REAL: Record<string, string> = {
   endMyOtherSessionsAction: "it ends every other session of the demo user, in every other test",
+  startAuthenticatorAppAction:
+    "from a session that signed in less than 5 minutes ago it starts setting up an authenticator app for the demo user (audited), which other tests read",
 };
 
 function inputsFor(exportName: string): unknown[] {

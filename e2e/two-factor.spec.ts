@@ -58,6 +58,12 @@ async function enroll(page: Page, email: string) {
   await page.goto("/invoices");
   await expect(page).toHaveURL(/\/account\/two-factor$/);
   await expect(page.getByText("Admin and finance accounts must use two-factor sign-in")).toBeVisible();
+  // The app's key is shown to this person only, on asking: just signed in with the password, they
+  // are not asked for it again.
+  await expect(page.getByTestId("two-factor-secret")).toHaveCount(0);
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(page.getByTestId("two-factor-secret")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Confirm your password" })).toHaveCount(0);
   const secret = ((await page.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.getByLabel("Enter the 6-digit code the app shows").fill("000000");

@@ -1,4 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/browser";
+import type { FieldErrors } from "@/lib/auth/action-result";
 
 /**
  * The browser's side of passkeys: ask the server for a prompt, show it (@simplewebauthn/browser,
@@ -6,7 +7,10 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
  * server checks every answer.
  */
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; message: string; stepUp?: boolean };
+export type Outcome<T> =
+  | { ok: true; value: T }
+  /** `fieldErrors`: the server's refusal by field (the password or a second factor asked for first). */
+  | { ok: false; message: string; stepUp?: boolean; fieldErrors?: FieldErrors };
 
 const CANCELLED =
   "No passkey was used: the prompt was cancelled or timed out, or this device has no passkey for this account.";
@@ -42,12 +46,27 @@ async function postJson(url: string, body: unknown): Promise<Outcome<unknown>> {
   }
   const data: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, value: data };
-  const message = (data as { message?: unknown } | null)?.message;
+  const { message, stepUp, fieldErrors } = (data ?? {}) as {
+    message?: unknown;
+    stepUp?: unknown;
+    fieldErrors?: unknown;
+  };
   return {
     ok: false,
     message: typeof message === "string" ? message : "Something went wrong on our side. Try again.",
-    stepUp: Boolean((data as { stepUp?: unknown } | null)?.stepUp),
+    stepUp: Boolean(stepUp),
+    ...(isFieldErrors(fieldErrors) ? { fieldErrors } : {}),
   };
+}
+
+function isFieldErrors(value: unknown): value is FieldErrors {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.values(value).every(
+      (messages) => Array.isArray(messages) && messages.every((m) => typeof m === "string"),
+    )
+  );
 }
 
 async function answerPrompt(url: string, body: unknown): Promise<Outcome<AuthenticationResponseJSON>> {
@@ -72,8 +91,9 @@ export function passkeyForSignIn(email?: string): Promise<Outcome<Authentication
 }
 
 /**
- * A new passkey from this device. The server first asks a user who has a second factor to confirm
- * it (`proof`); it answers `stepUp` with what to give when that is needed.
+ * A new passkey from this device. The server first asks for the password (a refusal on the
+ * `password` field) and, from a user who has a second factor, to confirm it (`proof`; it answers
+ * `stepUp` with what to give when that is needed).
  */
 export async function createPasskey(proof: {
   code?: string;

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -10,17 +10,30 @@ import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
-import { RecoveryCodes } from "@/components/two-factor/recovery-codes";
-import { addPasskeyAction, removePasskeyAction } from "@/lib/auth/passkey-actions";
+import { ConfirmPasswordDialog } from "@/components/fresh-identity/confirm-password-dialog";
+import { useFreshIdentity } from "@/components/fresh-identity/use-fresh-identity";
+import { RecoveryCodes } from "@/components/recovery-codes/recovery-codes";
+import { addPasskeyAction, removePasskeyAction } from "@/lib/account-security/passkey-actions";
 import type { PasskeyItem, PasskeySettings } from "@/lib/auth/passkey-list-shape";
 import { passkeyNameSchema } from "@/lib/auth/passkeys/schemas";
 import { DateTime } from "@/components/display/date-time";
 import { RelativeTime } from "@/components/display/relative-time";
 import { createPasskey } from "./passkey-browser";
-import { SecondFactorPrompt, type StepUpValue } from "./second-factor-prompt";
+import { SecondFactorPrompt } from "./second-factor-prompt";
+import { useStepUp } from "./use-step-up";
 
-/** One's passkeys: add one from this device, see when each was added and last used, remove one. */
-export function PasskeysSettings({ settings }: { settings: PasskeySettings }) {
+/**
+ * One's passkeys: add one from this device, see when each was added and last used, remove one.
+ * `newRecoveryCodes`: the card that makes new recovery codes, shown once the account has a second
+ * factor (the page passes it in: it lives with the authenticator app's components).
+ */
+export function PasskeysSettings({
+  settings,
+  newRecoveryCodes,
+}: {
+  settings: PasskeySettings;
+  newRecoveryCodes?: ReactNode;
+}) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
   if (recoveryCodes) {
     return (
@@ -61,6 +74,7 @@ export function PasskeysSettings({ settings }: { settings: PasskeySettings }) {
           </p>
         ) : null}
       </Card>
+      {enrolled ? newRecoveryCodes : null}
       <AddPasskey onRecoveryCodes={setRecoveryCodes} />
     </>
   );
@@ -69,10 +83,8 @@ export function PasskeysSettings({ settings }: { settings: PasskeySettings }) {
 function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [asked, setAsked] = useState(false);
-  const [stepUp, setStepUp] = useState<StepUpValue>({ code: "" });
-  const [error, setError] = useState<string>();
-  const fieldId = `remove-passkey-code-${passkey.id}`;
+  const identity = useFreshIdentity();
+  const stepUp = useStepUp(`remove-passkey-code-${passkey.id}`);
   return (
     <li
       className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-slate-200 p-3"
@@ -102,21 +114,10 @@ function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
         confirmLabel="Remove passkey"
         tone="danger"
         onConfirm={async () => {
-          const result = await removePasskeyAction({
-            id: passkey.id,
-            code: stepUp.code || undefined,
-            passkey: stepUp.passkey,
-          });
-          if (!result.ok && result.fieldErrors?.code) {
-            setAsked(true);
-            setStepUp({ code: "" });
-            setError(result.fieldErrors.code[0]);
-            document.getElementById(fieldId)?.focus();
-            return false;
-          }
-          setAsked(false);
-          setStepUp({ code: "" });
-          setError(undefined);
+          const result = await identity.withFreshIdentity(() =>
+            removePasskeyAction({ id: passkey.id, ...stepUp.proof }),
+          );
+          if (!result || stepUp.askedFor(result)) return false;
           if (result.ok) toast.success(result.data.message);
           else toast.error(result.message);
           await queryClient.invalidateQueries({ queryKey: ["second-factor"] });
@@ -128,36 +129,28 @@ function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
             <p>
               It stops working for Paydesk at once. Remove it from the device too, in its passkey settings.
             </p>
-            <SecondFactorPrompt
-              id={fieldId}
-              asked={asked}
-              value={stepUp}
-              error={error}
-              onChange={(value, message) => {
-                setStepUp(value);
-                setError(message);
-              }}
-            />
+            <SecondFactorPrompt {...stepUp.prompt} />
           </div>
         }
       />
+      <ConfirmPasswordDialog {...identity.dialog} />
     </li>
   );
 }
 
 /**
- * Adding a passkey: a name, then the browser's prompt. Someone who has a second factor confirms
- * it first (the server asks), with a code or another passkey.
+ * Adding a passkey: a name, then the browser's prompt. The server asks for the password first
+ * unless this session gave it in the last 5 minutes, and someone who has a second factor confirms
+ * it too, with a code or another passkey.
  */
 function AddPasskey({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) => void }) {
   const router = useRouter();
   const queryClient = useQueryClient();
+  const identity = useFreshIdentity();
+  const stepUp = useStepUp("add-passkey-code");
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const [asked, setAsked] = useState(false);
-  const [stepUp, setStepUp] = useState<StepUpValue>({ code: "" });
-  const [stepUpError, setStepUpError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -171,19 +164,16 @@ function AddPasskey({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) =>
     }
     setBusy(true);
     try {
-      const created = await createPasskey({ code: stepUp.code || undefined, passkey: stepUp.passkey });
+      const created = await identity.withFreshIdentity(() => createPasskey(stepUp.proof));
+      if (!created || stepUp.askedFor(created)) return;
       if (!created.ok) {
-        if (created.stepUp) {
-          setAsked(true);
-          setStepUp({ code: "" });
-          setStepUpError(created.message);
-        } else setFormError(created.message);
+        setFormError(created.message);
         return;
       }
-      const result = await addPasskeyAction({ name: parsed.data, response: created.value });
-      setAsked(false);
-      setStepUp({ code: "" });
-      setStepUpError(undefined);
+      const result = await identity.withFreshIdentity(() =>
+        addPasskeyAction({ name: parsed.data, response: created.value }),
+      );
+      if (!result || stepUp.askedFor(result)) return;
       if (!result.ok) {
         setFormError(result.fieldErrors?.name?.[0] ?? result.message);
         return;
@@ -225,23 +215,13 @@ function AddPasskey({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) =>
             }}
           />
         </FormField>
-        {asked ? (
-          <SecondFactorPrompt
-            id="add-passkey-code"
-            asked
-            value={stepUp}
-            error={stepUpError}
-            onChange={(value, message) => {
-              setStepUp(value);
-              setStepUpError(message);
-            }}
-          />
-        ) : null}
+        {stepUp.prompt.asked ? <SecondFactorPrompt {...stepUp.prompt} /> : null}
         <FormError message={formError} />
         <Button type="submit" disabled={busy}>
           {busy ? "Waiting for your passkey…" : "Add a passkey"}
         </Button>
       </form>
+      <ConfirmPasswordDialog {...identity.dialog} />
     </Card>
   );
 }

@@ -73,7 +73,7 @@ export function SecondFactorPrompt({
   }
 
   return (
-    <div className="grid gap-2" data-testid="second-factor-prompt">
+    <div className="grid gap-2" id={`${id}-prompt`} data-testid="second-factor-prompt">
       {info ? (
         <p className="text-sm text-slate-600" data-testid="last-confirmation">
           {describeLastConfirmation(info.confirmedAt, display)}

@@ -1,17 +1,23 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { ConfirmPasswordDialog } from "@/components/fresh-identity/confirm-password-dialog";
+import { useFreshIdentity } from "@/components/fresh-identity/use-fresh-identity";
+import { SecondFactorPrompt } from "@/components/passkeys/second-factor-prompt";
+import { useStepUp } from "@/components/passkeys/use-step-up";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import type { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
+import { SECOND_FACTOR_FIELD } from "@/lib/auth/fresh-identity-words";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { confirmTwoFactorAction } from "@/lib/auth/two-factor-actions";
-import { RecoveryCodes } from "./recovery-codes";
+import { confirmTwoFactorAction } from "@/lib/account-security/two-factor-actions";
+import { RecoveryCodes } from "@/components/recovery-codes/recovery-codes";
+import { StartAuthenticatorApp, type AppKey } from "./start-authenticator-app";
 
 type CodeValues = z.input<typeof twoFactorCodeFormSchema>;
 
@@ -21,21 +27,36 @@ function spaced(secret: string): string {
 }
 
 /**
- * Scan (or type) the secret into an authenticator app, then prove it with a code: only then is
- * two-factor on, and the recovery codes are shown, once.
+ * Setting up an authenticator app: asked for (StartAuthenticatorApp), its key is shown; a code from
+ * the app proves it holds the key, and only then is two-factor on and the recovery codes shown, once.
  */
-export function EnrollTwoFactor({
-  secret,
-  qr,
-  required,
-}: {
-  secret: string;
-  /** The otpauth:// URI as a QR code (a PNG data URL drawn on the server); absent if it could not be drawn. */
-  qr: string | undefined;
-  required: boolean;
-}) {
-  const [formError, setFormError] = useState<string>();
+export function EnrollTwoFactor({ required }: { required: boolean }) {
+  const [appKey, setAppKey] = useState<AppKey>();
   const [recoveryCodes, setRecoveryCodes] = useState<string[]>();
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
+  if (!appKey) return <StartAuthenticatorApp required={required} onStarted={setAppKey} />;
+  return <ConfirmAuthenticatorApp appKey={appKey} required={required} onRecoveryCodes={setRecoveryCodes} />;
+}
+
+/**
+ * Scan (or type) the key into an authenticator app, then prove it with a code. Past 5 minutes since
+ * the password (and passkey) were given, the server asks for them again first.
+ */
+function ConfirmAuthenticatorApp({
+  appKey: { secret, qr },
+  required,
+  onRecoveryCodes,
+}: {
+  appKey: AppKey;
+  required: boolean;
+  onRecoveryCodes: (codes: string[]) => void;
+}) {
+  const identity = useFreshIdentity();
+  const stepUp = useStepUp("enroll-step-up", { field: SECOND_FACTOR_FIELD });
+  const shown = useRef<HTMLOListElement>(null);
+  // Shown after a click: the focus moves to the steps that appeared.
+  useEffect(() => shown.current?.focus(), []);
+  const [formError, setFormError] = useState<string>();
   const [resolver] = useState(() =>
     lazyZodResolver(() =>
       import("@/lib/auth/credentials-schema").then((schemas) => schemas.twoFactorCodeFormSchema),
@@ -49,9 +70,12 @@ export function EnrollTwoFactor({
 
   async function onSubmit(values: CodeValues) {
     setFormError(undefined);
-    const result = await confirmTwoFactorAction(values);
+    const result = await identity.withFreshIdentity(() =>
+      confirmTwoFactorAction({ ...values, passkey: stepUp.proof.passkey }),
+    );
+    if (!result || stepUp.askedFor(result)) return;
     if (result.ok) {
-      setRecoveryCodes(result.data.recoveryCodes);
+      onRecoveryCodes(result.data.recoveryCodes);
       return;
     }
     const onCode = result.fieldErrors?.code?.[0];
@@ -61,7 +85,6 @@ export function EnrollTwoFactor({
     } else setFormError(result.message);
   }
 
-  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} />;
   return (
     <Card title="Set up two-factor sign-in">
       {required ? (
@@ -73,7 +96,12 @@ export function EnrollTwoFactor({
           instead (Account → Passkeys): the rest of Paydesk opens once you have one.
         </p>
       ) : null}
-      <ol className="grid list-decimal gap-4 pl-5 text-sm text-slate-800">
+      <ol
+        ref={shown}
+        tabIndex={-1}
+        aria-label="Steps to set up the authenticator app"
+        className="grid list-decimal gap-4 pl-5 text-sm text-slate-800 focus:outline-none"
+      >
         <li>
           <p>
             Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password,
@@ -106,6 +134,7 @@ export function EnrollTwoFactor({
                 {...form.register("code")}
               />
             </FormField>
+            {stepUp.prompt.asked ? <SecondFactorPrompt {...stepUp.prompt} /> : null}
             <FormError message={formError} />
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? "Checking…" : "Turn on two-factor sign-in"}
@@ -113,6 +142,7 @@ export function EnrollTwoFactor({
           </form>
         </li>
       </ol>
+      <ConfirmPasswordDialog {...identity.dialog} />
     </Card>
   );
 }

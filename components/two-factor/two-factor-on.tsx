@@ -12,12 +12,18 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import type { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
-import { turnOffTwoFactorAction } from "@/lib/auth/two-factor-actions";
+import { turnOffTwoFactorAction } from "@/lib/account-security/two-factor-actions";
 import { DateTime } from "@/components/display/date-time";
+import { ConfirmPasswordDialog } from "@/components/fresh-identity/confirm-password-dialog";
+import { useFreshIdentity } from "@/components/fresh-identity/use-fresh-identity";
+import { NewRecoveryCodes } from "./new-recovery-codes";
 
 type CodeValues = z.input<typeof twoFactorCodeFormSchema>;
 
-/** Two-factor is on: when, how many recovery codes are left, and turning it off (to re-enroll) with a code. */
+/**
+ * Two-factor is on: when, how many recovery codes are left (and new ones), and turning it off (to
+ * re-enroll) with the password and a code.
+ */
 export function TwoFactorOn({
   since,
   unusedRecoveryCodes,
@@ -28,6 +34,7 @@ export function TwoFactorOn({
   required: boolean;
 }) {
   const router = useRouter();
+  const identity = useFreshIdentity();
   const [formError, setFormError] = useState<string>();
   const [resolver] = useState(() =>
     lazyZodResolver(() =>
@@ -42,7 +49,8 @@ export function TwoFactorOn({
 
   async function onSubmit(values: CodeValues) {
     setFormError(undefined);
-    const result = await turnOffTwoFactorAction(values);
+    const result = await identity.withFreshIdentity(() => turnOffTwoFactorAction(values));
+    if (!result) return;
     if (result.ok) {
       toast.success(result.data.message);
       router.refresh();
@@ -62,14 +70,14 @@ export function TwoFactorOn({
           On since <DateTime value={since} />. {unusedRecoveryCodes} of 10 recovery codes unused.
         </p>
         {unusedRecoveryCodes <= 2 ? (
-          <p className="text-sm text-amber-800">
-            Few recovery codes left: turn two-factor off and on again to get 10 new ones.
-          </p>
+          <p className="text-sm text-amber-800">Few recovery codes left: make new ones below.</p>
         ) : null}
       </Card>
+      <NewRecoveryCodes />
       <Card title="Turn off or move to a new phone">
         <p className="text-sm text-slate-700">
-          Turning it off removes the app&apos;s key, and your recovery codes unless you keep a passkey.{" "}
+          Turning it off removes the app&apos;s key, and your recovery codes unless you keep a passkey.
+          Paydesk asks for your password first if you have not given it in the last 5 minutes.{" "}
           {required
             ? "Your role requires two-factor sign-in, so you will be asked to set it up again at once (with a new key)."
             : "You can set it up again at any time, with a new key."}
@@ -92,6 +100,7 @@ export function TwoFactorOn({
             {isSubmitting ? "Turning off…" : "Turn off two-factor sign-in"}
           </Button>
         </form>
+        <ConfirmPasswordDialog {...identity.dialog} />
       </Card>
     </>
   );

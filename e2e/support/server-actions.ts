@@ -118,6 +118,8 @@ export function actionResultOf(stream: string): unknown {
       if (value.startsWith("$$")) return value.slice(1);
       const ref = /^\$@([0-9a-f]+)$/.exec(value);
       if (ref?.[1]) return resolve(rows.get(ref[1]));
+      // An optional field left undefined (a refusal without field errors: fieldErrors).
+      if (value === "$undefined") return undefined;
       if (value.startsWith("$")) throw new Error(`Unsupported RSC value ${value} in:\n${stream}`);
       return value;
     }

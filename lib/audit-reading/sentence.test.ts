@@ -140,6 +140,14 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     entry: { ...fran, ...aboutSelf(fran), note: "With a code from the authenticator app." },
     reads: "Fran Finance confirmed their second factor with a code from the authenticator app",
   },
+  "auth.identity_confirmed": {
+    entry: { ...sam, ...aboutSelf(sam), after: { session: "s1" }, note: "With their password." },
+    reads: "Sam Support confirmed it was them with their password",
+  },
+  "auth.identity_confirm_failed": {
+    entry: { ...sam, ...aboutSelf(sam), after: { session: "s1" }, note: "Wrong password." },
+    reads: "Sam Support failed to confirm it was them (wrong password)",
+  },
   "user.created": {
     entry: {
       ...ada,
@@ -186,6 +194,10 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     },
     reads: "Ada Admin enabled Sam Support again",
   },
+  "user.two_factor_setup_started": {
+    entry: { ...fran, ...aboutSelf(fran), after: { session: "s1" } },
+    reads: "Fran Finance started setting up an authenticator app (its key was shown)",
+  },
   "user.two_factor_enrolled": {
     entry: { ...fran, ...aboutSelf(fran), before: { twoFactor: false }, after: { twoFactor: true } },
     reads: "Fran Finance turned on two-factor sign-in with an authenticator app",
@@ -197,6 +209,15 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
   "user.recovery_code_used": {
     entry: { ...fran, ...aboutSelf(fran), note: "Used at sign-in." },
     reads: "Fran Finance signed in with a recovery code",
+  },
+  "user.recovery_codes_replaced": {
+    entry: {
+      ...fran,
+      ...aboutSelf(fran),
+      after: { session: "s1" },
+      note: "The earlier recovery codes no longer work.",
+    },
+    reads: "Fran Finance made new recovery codes; the earlier ones no longer work",
   },
   "user.invitation_renewed": {
     entry: { ...ada, ...aboutSam, after: { invitationExpiresAt: "2026-11-28T20:06:00.000Z" } },

@@ -135,6 +135,10 @@ const SENTENCES: Record<AuditAction, Build> = {
   },
   "auth.second_factor_confirmed": (entry, _reader, who) =>
     told([who, " confirmed their second factor", clause(entry.note, (how) => ` ${how}`)]),
+  "auth.identity_confirmed": (entry, _reader, who) =>
+    told([who, " confirmed it was them", clause(entry.note, (how) => ` ${how}`)]),
+  "auth.identity_confirm_failed": (entry, _reader, who) =>
+    told([who, " failed to confirm it was them", clause(entry.note, (why) => ` (${why})`)]),
 
   "user.sso_linked": (entry, _reader, who) =>
     told([
@@ -164,6 +168,8 @@ const SENTENCES: Record<AuditAction, Build> = {
   ],
   "user.disabled": (entry, reader, who) => [who, " disabled ", objectUserPart(entry, reader)],
   "user.enabled": (entry, reader, who) => [who, " enabled ", objectUserPart(entry, reader), " again"],
+  "user.two_factor_setup_started": (_entry, _reader, who) =>
+    told([who, " started setting up an authenticator app (its key was shown)"]),
   "user.two_factor_enrolled": (_entry, _reader, who) =>
     told([who, " turned on two-factor sign-in with an authenticator app"]),
   "user.two_factor_reset": (entry, reader, who) =>
@@ -175,6 +181,8 @@ const SENTENCES: Record<AuditAction, Build> = {
         ])
       : [who, " reset the two-factor sign-in of ", objectUserPart(entry, reader)],
   "user.recovery_code_used": (_entry, _reader, who) => told([who, " signed in with a recovery code"]),
+  "user.recovery_codes_replaced": (_entry, _reader, who) =>
+    told([who, " made new recovery codes; the earlier ones no longer work"]),
   "user.invitation_renewed": (entry, reader, who) =>
     told([who, " sent ", objectUserPart(entry, reader), " a new invitation link"]),
   "user.password_set": (entry, _reader, who) =>

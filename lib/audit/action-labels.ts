@@ -8,14 +8,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "auth.signed_out": "Signed out",
   "auth.session_ended": "Session ended",
   "auth.second_factor_confirmed": "Second factor confirmed",
+  "auth.identity_confirmed": "Password confirmed",
+  "auth.identity_confirm_failed": "Password confirmation failed",
   "user.created": "Person invited",
   "user.sso_linked": "Linked to single sign-on",
   "user.role_changed": "Role changed",
   "user.disabled": "Person disabled",
   "user.enabled": "Person enabled",
+  "user.two_factor_setup_started": "Authenticator app setup started",
   "user.two_factor_enrolled": "Authenticator app turned on",
   "user.two_factor_reset": "Two-factor sign-in reset",
   "user.recovery_code_used": "Recovery code used",
+  "user.recovery_codes_replaced": "New recovery codes made",
   "user.invitation_renewed": "Invitation renewed",
   "user.password_set": "Password chosen",
   "user.password_changed": "Password changed",
@@ -65,6 +69,8 @@ export const SIGN_IN_ACTIONS = [
   "auth.locked_out",
   "auth.session_ended",
   "auth.second_factor_confirmed",
+  "auth.identity_confirmed",
+  "auth.identity_confirm_failed",
 ] as const satisfies readonly AuditAction[];
 
 /** The filter's groups of actions, in the order the menu lists them. */

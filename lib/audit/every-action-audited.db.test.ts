@@ -12,7 +12,6 @@ import {
   passkeys,
   unmatchedReports,
   users,
-  userSessions,
   webhookEvents,
 } from "@/lib/db/schema";
 import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
@@ -82,7 +81,6 @@ beforeAll(async () => {
     ...KEYS,
     retry: { attempts: 1 },
   }) as ServiceClient;
-  const password = "a-long-password-1";
   for (const [name, role] of [
     ["admin", "admin"],
     ["admin2", "admin"],
@@ -98,32 +96,40 @@ beforeAll(async () => {
     ["joiner", "viewer"],
     ["changer", "support"],
     ["keyholder", "support"],
+    ["starter", "viewer"],
+    ["codeholder", "support"],
   ] as const) {
     const email = `${name}@audited.test`;
-    people[name] = { id: (await insertUser(testDb.db, { email, name, role, password })).id, email, role };
+    const id = (await insertUser(testDb.db, { email, name, role, password: PASSWORD })).id;
+    people[name] = { id, email, role };
+    // Signed in with the password just now, as a row: a passkey prompt is kept for its session,
+    // and changing a second factor needs the session's password to be fresh.
+    sessions[name] = (await signedInSession(testDb.db, id, { maxAgeSeconds: 3600 })).session.id;
   }
-  // The session every actAs() names, as a row: a passkey prompt is kept for its session.
-  await testDb.db.insert(userSessions).values({
-    id: SESSION_ID,
-    userId: people.keyholder?.id ?? "",
-    expiresAt: new Date(Date.now() + 3_600_000),
-  });
+  // A viewer whose one session signed in with the password 10 minutes ago (a copied cookie, say):
+  // too long ago to change a second factor.
+  const email = "copied@audited.test";
+  const id = (await insertUser(testDb.db, { email, name: "copied", role: "viewer", password: PASSWORD })).id;
+  people.copied = { id, email, role: "viewer" };
+  sessions.copied = (
+    await signedInSession(testDb.db, id, { now: new Date(Date.now() - 10 * 60_000), maxAgeSeconds: 3600 })
+  ).session.id;
 }, 60_000);
 afterAll(async () => {
   await sandbox?.close();
   await testDb?.close();
 });
 
-const SESSION_ID = "00000000-0000-4000-8000-00000000005e";
+const PASSWORD = "a-long-password-1";
+const sessions: Record<string, string> = {};
 
 function actAs(name: string) {
   const who = people[name];
   if (!who) throw new Error(`no ${name}`);
-  // One session row for everybody: only the keyholder's passkey actions read it.
   state.session = {
     status: "active",
     user: { id: who.id, email: who.email, name, role: who.role, timeZone: null, numberLocale: null },
-    sessionId: SESSION_ID,
+    sessionId: sessions[name] ?? "",
   };
   return who;
 }
@@ -145,12 +151,13 @@ const control = (method: string, path: string, body?: object) =>
 
 const ids: Record<string, string> = {};
 const STRONG_PASSWORD = "pelican mortar quietly 1987";
-const totpFor = async (userId: string) => {
+const totpSecretFor = async (userId: string) => {
   const { pendingSecret } = await import("@/lib/auth/two-factor/store");
   const { appSecretKey } = await import("@/lib/auth/two-factor/app-key");
-  const secret = await pendingSecret(testDb.db as never, appSecretKey(), userId);
-  return TOTP.generate({ secret: Secret.fromBase32(secret ?? "") });
+  return (await pendingSecret(testDb.db as never, appSecretKey(), userId)) ?? "";
 };
+const totpFor = async (userId: string) =>
+  TOTP.generate({ secret: Secret.fromBase32(await totpSecretFor(userId)) });
 const withdrawalForm = (requestToken: string) => ({
   requestToken,
   amountIn: "crypto",
@@ -212,10 +219,15 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     as: "changer",
     audit: "user.password_changed",
     input: async () => ({
-      currentPassword: "a-long-password-1",
+      currentPassword: PASSWORD,
       password: STRONG_PASSWORD,
       confirmPassword: STRONG_PASSWORD,
     }),
+  },
+  confirmPasswordAction: {
+    as: "viewer",
+    audit: "auth.identity_confirmed",
+    input: async () => ({ password: PASSWORD }),
   },
   adoptBrowserTimeZoneAction: {
     as: "viewer",
@@ -241,6 +253,32 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     as: "support",
     audit: "user.two_factor_enrolled",
     input: async () => ({ code: await totpFor(people.support?.id ?? "") }),
+  },
+  startAuthenticatorAppAction: {
+    as: "starter",
+    audit: "user.two_factor_setup_started",
+    input: async () => ({}),
+  },
+  makeNewRecoveryCodesAction: {
+    as: "codeholder",
+    audit: "user.recovery_codes_replaced",
+    input: async () => {
+      // The app set up an hour ago; this session has not confirmed it yet: a code is asked.
+      const { confirmEnrollment, spendSecondFactor } = await import("@/lib/auth/two-factor/store");
+      const { appSecretKey } = await import("@/lib/auth/two-factor/app-key");
+      const userId = people.codeholder?.id ?? "";
+      const secret = await totpSecretFor(userId);
+      const earlier = Date.now() - 3_600_000;
+      await testDb.db.transaction(async (tx) => {
+        const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: earlier });
+        await spendSecondFactor(tx, appSecretKey(), userId, code, new Date(earlier), {
+          allowRecovery: false,
+          pending: true,
+        });
+        await confirmEnrollment(tx, userId, new Date(earlier));
+      });
+      return { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) };
+    },
   },
   turnOffTwoFactorAction: {
     as: "support",
@@ -271,7 +309,7 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
       };
       const options = await registrationOptions(testDb.db as never, await relyingParty(), {
         user: keyholder,
-        sessionId: SESSION_ID,
+        sessionId: sessions.keyholder ?? "",
       });
       return { name: "Laptop", response: authenticator.register(options) };
     },
@@ -288,7 +326,7 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
       const options = await assertionOptions(testDb.db as never, await relyingParty(), {
         purpose: "confirm",
         userId: people.keyholder?.id ?? "",
-        sessionId: SESSION_ID,
+        sessionId: sessions.keyholder ?? "",
         allow: [{ id: key?.credentialId ?? "" }],
       });
       return { id: key?.id, passkey: authenticator.answer(options) };
@@ -608,7 +646,9 @@ describe("every server action is audited", () => {
       const before = (await testDb.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]?.n;
       state.session = { status: "signed-out" };
       expect((await action({})).ok, name).toBe(false);
-      actAs("viewer");
+      // Without the permission, or without a fresh password for what asks for one (a viewer may
+      // change their own second factors).
+      actAs("copied");
       const refused = await action({});
       expect(refused.ok, name).toBe(false);
       const after = (await testDb.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]?.n;

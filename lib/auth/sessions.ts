@@ -105,6 +105,30 @@ export async function recordConfirmation(db: DbOrTx, sessionId: string, now = ne
   await db.update(userSessions).set({ confirmedAt: now }).where(eq(userSessions.id, sessionId));
 }
 
+/**
+ * This session proved the person's identity afresh now: their password typed again
+ * (confirm-identity.ts), or a fresh single sign-on in this session. Only a live session of theirs
+ * is marked; answers whether one was.
+ */
+export async function recordIdentityConfirmation(
+  db: DbOrTx,
+  who: { userId: string; sessionId: string },
+  now = new Date(),
+): Promise<boolean> {
+  const marked = await db
+    .update(userSessions)
+    .set({ identityConfirmedAt: now })
+    .where(
+      and(
+        eq(userSessions.id, who.sessionId),
+        eq(userSessions.userId, who.userId),
+        isNull(userSessions.endedAt),
+      ),
+    )
+    .returning({ id: userSessions.id });
+  return marked.length > 0;
+}
+
 /** Ends one session of a user (a session id from another user ends nothing). */
 export async function endSession(
   db: DbOrTx,

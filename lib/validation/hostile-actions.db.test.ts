@@ -7,7 +7,7 @@ import { emptyInvoiceForm } from "@/lib/invoices/form-schema";
 import { Unavailable } from "@/lib/service/errors";
 import { holdsNoUnsafeText, hostileRecord, hostileText, unsafeText } from "@/test-support/hostile-input";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { insertUser } from "@/test-support/users";
+import { insertUser, signedInSession } from "@/test-support/users";
 
 // Issue #9: hostile values into every server action, through defineAction with a signed-in user:
 // never "unexpected", and nothing with NUL or a lone surrogate (or its U+FFFD stand-in) is stored.
@@ -35,21 +35,30 @@ const users = await import("@/lib/users/actions");
 const changes = await import("@/lib/change-review/actions");
 const join = await import("@/lib/users/join-actions");
 const passwords = await import("@/lib/auth/password-actions");
-const passkeys = await import("@/lib/auth/passkey-actions");
+const passkeys = await import("@/lib/account-security/passkey-actions");
+const identity = await import("@/lib/auth/identity-actions");
+const twoFactor = await import("@/lib/account-security/two-factor-actions");
+const recovery = await import("@/lib/account-security/recovery-code-actions");
 const ssoSettings = await import("@/lib/users/sso-settings-actions");
 // Passkeys belong to the public URL's host: with one, hostile answers reach their checks.
 process.env.NEXTAUTH_URL = "https://paydesk.example";
+// Two-factor secrets are sealed with a key from it, as in every running app.
+process.env.NEXTAUTH_SECRET = "hostile-actions-test-secret";
 
 let testDb: TestDb;
 const ids: Partial<Record<Role, string>> = {};
+const sessions: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
   testDb = await createTestDb();
   state.db = testDb.db;
   for (const role of ["admin", "support", "finance"] as const) {
-    ids[role] = (
+    const id = (
       await insertUser(testDb.db, { email: `${role}@hostile.test`, password: "x".repeat(12), role })
     ).id;
+    ids[role] = id;
+    // Signed in with the password just now: what changes a second factor gets past that check.
+    sessions[role] = (await signedInSession(testDb.db, id, { maxAgeSeconds: 3600 })).session.id;
   }
 }, 60_000);
 afterAll(() => testDb?.close());
@@ -65,7 +74,7 @@ function signInAs(role: "admin" | "support" | "finance") {
       timeZone: null,
       numberLocale: null,
     },
-    sessionId: "00000000-0000-4000-8000-00000000005e",
+    sessionId: sessions[role] ?? "",
   };
 }
 
@@ -85,6 +94,14 @@ const passkeyAnswer = (response: fc.Arbitrary<Record<string, unknown>>) =>
     clientExtensionResults: fc.oneof(fc.constant({}), hostileRecord(["credProps"])),
     response,
   });
+
+const passkeyAssertion = passkeyAnswer(
+  fc.record({
+    clientDataJSON: fc.oneof(value, encodedJson),
+    authenticatorData: fc.oneof(value, encodedJson),
+    signature: fc.oneof(value, encodedJson),
+  }),
+);
 
 type AnyAction = (input: never) => Promise<{ ok: boolean; code?: string }>;
 const CASES: {
@@ -235,6 +252,12 @@ const CASES: {
       .map((form) => ({ ...form, confirmPassword: form.password })),
   },
   {
+    name: "confirm my password",
+    role: "support",
+    action: identity.confirmPasswordAction,
+    input: fc.record({ password: fc.oneof(fc.constant("x".repeat(12)), value) }),
+  },
+  {
     name: "change role",
     role: "admin",
     action: users.changeRoleAction,
@@ -274,14 +297,32 @@ const CASES: {
     input: fc.record({
       id: fc.oneof(fc.constant(ID), value),
       code: value,
-      passkey: passkeyAnswer(
-        fc.record({
-          clientDataJSON: fc.oneof(value, encodedJson),
-          authenticatorData: fc.oneof(value, encodedJson),
-          signature: fc.oneof(value, encodedJson),
-        }),
-      ),
+      passkey: passkeyAssertion,
     }),
+  },
+  {
+    name: "start setting up the authenticator app",
+    role: "support",
+    action: twoFactor.startAuthenticatorAppAction,
+    input: fc.record({ code: value, passkey: passkeyAssertion }, { requiredKeys: [] }),
+  },
+  {
+    name: "turn the authenticator app on",
+    role: "support",
+    action: twoFactor.confirmTwoFactorAction,
+    input: fc.record({ code: value, passkey: passkeyAssertion }, { requiredKeys: ["code"] }),
+  },
+  {
+    name: "turn the authenticator app off",
+    role: "support",
+    action: twoFactor.turnOffTwoFactorAction,
+    input: fc.record({ code: value }),
+  },
+  {
+    name: "make new recovery codes",
+    role: "support",
+    action: recovery.makeNewRecoveryCodesAction,
+    input: fc.record({ code: value, passkey: passkeyAssertion }, { requiredKeys: [] }),
   },
   ...(
     [

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { signInSchema } from "@/lib/auth/credentials-schema";
+import { confirmAppSchema, confirmPasswordSchema, signInSchema } from "@/lib/auth/credentials-schema";
+import { secondFactorProofSchema } from "@/lib/auth/passkeys/schemas";
 import { changePasswordSchema } from "@/lib/auth/password-policy";
 import { choosePasswordSchema } from "@/lib/users/account-link-schemas";
 import { emptyInvoiceForm, invoiceFormSchema } from "@/lib/invoices/form-schema";
@@ -80,6 +81,24 @@ const SCHEMAS: { name: string; schema: z.ZodType; base: Record<string, unknown>;
     schema: signInSchema,
     base: { email: "a@example.com", password: "x" },
     text: ["email", "password"],
+  },
+  {
+    name: "confirm my password",
+    schema: confirmPasswordSchema,
+    base: { password: "x" },
+    text: ["password"],
+  },
+  {
+    name: "turn the authenticator app on",
+    schema: confirmAppSchema,
+    base: { code: "123456" },
+    text: ["code"],
+  },
+  {
+    name: "a fresh second factor alone",
+    schema: secondFactorProofSchema,
+    base: { code: "" },
+    text: ["code"],
   },
   {
     name: "reject",

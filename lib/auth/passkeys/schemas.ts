@@ -86,5 +86,8 @@ export const signInOptionsSchema = z.object({
   email: z.string().max(254).optional(),
 });
 
+/** An action that asks for nothing but a fresh second factor, when one is needed. */
+export const secondFactorProofSchema = z.object(stepUpProofSchema);
+
 /** The body of a request for registration options: the step-up proof when one is needed. */
-export const registrationOptionsSchema = z.object(stepUpProofSchema);
+export const registrationOptionsSchema = secondFactorProofSchema;

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PasskeysSettings } from "@/components/passkeys/passkeys-settings";
+import { NewRecoveryCodes } from "@/components/two-factor/new-recovery-codes";
 import { requirePermission } from "@/lib/auth/guards";
 import { passkeySettingsOf } from "@/lib/auth/passkey-list";
 import { getDb } from "@/lib/db/client";
@@ -21,7 +22,18 @@ export default async function PasskeysPage() {
           a passkey instead of an authenticator app.
         </p>
       </div>
-      <PasskeysSettings settings={settings} />
+      <PasskeysSettings
+        settings={settings}
+        newRecoveryCodes={
+          <NewRecoveryCodes
+            lost={
+              settings.app
+                ? { device: "your phone or a passkey", factor: "a code or a passkey" }
+                : { device: "your passkey", factor: "your passkey" }
+            }
+          />
+        }
+      />
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { TwoFactorOn } from "@/components/two-factor/two-factor-on";
 import { requirePermission } from "@/lib/auth/guards";
 import { twoFactorSettingsOf } from "@/lib/auth/two-factor-settings";
 import { getDb } from "@/lib/db/client";
-import { qrCodeDataUrl } from "@/lib/qr-code";
 
 export const metadata: Metadata = { title: "Two-factor sign-in" };
 
@@ -29,11 +28,7 @@ export default async function TwoFactorPage() {
           required={settings.required}
         />
       ) : (
-        <EnrollTwoFactor
-          secret={settings.secret}
-          qr={await qrCodeDataUrl(settings.otpauthUri, 240)}
-          required={settings.required}
-        />
+        <EnrollTwoFactor required={settings.required} />
       )}
     </div>
   );

@@ -7,7 +7,8 @@ import { relyingPartyProblem } from "@/lib/auth/passkeys/relying-party";
 import { registrationOptionsSchema } from "@/lib/auth/passkeys/schemas";
 import { can } from "@/lib/auth/permissions";
 import { isRuleError } from "@/lib/auth/rule-error";
-import { requireFreshCode } from "@/lib/auth/step-up";
+import { STEP_UP_FIELD } from "@/lib/auth/step-up";
+import { requireFreshIdentity } from "@/lib/auth/fresh-identity";
 import { getDb } from "@/lib/db/client";
 import { readJsonBody } from "@/lib/http/json-body";
 
@@ -15,9 +16,10 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * The prompt to create a passkey for one's own account (also for admin and finance who must still
- * enroll: a passkey is enrollment). A user with a second factor confirms it afresh first, with a
- * code or a passkey in the body: otherwise a stolen session could add its own passkey. Answers
- * 409 with the step-up's message when that is needed.
+ * enroll: a passkey is enrollment). Only for the person: their password within the last 5 minutes
+ * and, when they have a second factor, that factor too, with a code or a passkey in the body
+ * (fresh-identity.ts); otherwise a copied session cookie could add its own passkey. Answers 409
+ * with the refusal's message and fields (`password`: confirm the password; `code`: a second factor).
  */
 export async function POST(request: Request) {
   const session = await readSession();
@@ -37,10 +39,14 @@ export async function POST(request: Request) {
     actor: await requestActor(session.user),
   };
   try {
-    await db.transaction((tx) => requireFreshCode(tx, who, body.value, { relyingParty: rp }));
+    await db.transaction((tx) => requireFreshIdentity(tx, who, body.value, { relyingParty: rp }));
   } catch (error) {
     if (!isRuleError(error)) throw error;
-    return NextResponse.json({ message: error.message, stepUp: true }, { status: 409 });
+    const fieldErrors = error.fieldErrors ?? {};
+    return NextResponse.json(
+      { message: error.message, fieldErrors, stepUp: STEP_UP_FIELD in fieldErrors },
+      { status: 409 },
+    );
   }
   const options = await registrationOptions(db, rp, { user: session.user, sessionId: session.sessionId });
   return NextResponse.json(options, { headers: NO_STORE });

@@ -7,17 +7,20 @@ import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/toaster";
 
 /**
- * The recovery codes, shown once right after enrollment (with the app, or a first passkey): copy
- * or download, then continue. `lost` names what they stand in for.
+ * The recovery codes, shown once right after enrollment (with the app, or a first passkey) or when
+ * new ones were made: copy or download, then continue (to Paydesk, or `done`). `lost` names what
+ * they stand in for.
  */
 export function RecoveryCodes({
   codes,
   lost = { device: "your phone", factor: "a code from the app" },
   title = "Two-factor sign-in is on: save your recovery codes",
+  done,
 }: {
   codes: string[];
   lost?: { device: string; factor: string };
   title?: string;
+  done?: { label: string; onDone: () => void };
 }) {
   const router = useRouter();
   const [saved, setSaved] = useState(false);
@@ -75,11 +78,12 @@ export function RecoveryCodes({
         type="button"
         disabled={!saved}
         onClick={() => {
+          if (done) return done.onDone();
           router.replace("/");
           router.refresh();
         }}
       >
-        Continue to Paydesk
+        {done?.label ?? "Continue to Paydesk"}
       </Button>
     </Card>
   );

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { auditLog, type Role } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { insertUser } from "@/test-support/users";
-import type { SessionState } from "./current-user";
+import { insertUser, signedInSession } from "@/test-support/users";
+import type { SessionState } from "@/lib/auth/current-user";
 
 const state = vi.hoisted(() => ({
   session: { status: "signed-out" } as SessionState,
   db: undefined as unknown,
 }));
-vi.mock("./current-user", () => ({ readSession: async () => state.session }));
+vi.mock("@/lib/auth/current-user", () => ({ readSession: async () => state.session }));
 vi.mock("@/lib/db/client", () => ({
   getDb: async () => state.db,
   getDbHandle: async () => ({ db: state.db, pgPool: undefined }),
@@ -28,8 +28,8 @@ process.env.NEXTAUTH_SECRET = "two-factor-actions-test-secret";
 
 const { setUserDisabledAction } = await import("@/lib/users/actions");
 const { confirmTwoFactorAction, turnOffTwoFactorAction } = await import("./two-factor-actions");
-const { appSecretKey } = await import("./two-factor/app-key");
-const { isEnrolled, pendingSecret } = await import("./two-factor/store");
+const { appSecretKey } = await import("@/lib/auth/two-factor/app-key");
+const { isEnrolled, pendingSecret } = await import("@/lib/auth/two-factor/store");
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -38,29 +38,29 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.close());
 
-const users: Record<string, { id: string; email: string; role: Role }> = {};
-async function user(name: string, role: Role) {
+type Person = { id: string; email: string; role: Role; sessionId: string };
+async function user(name: string, role: Role): Promise<Person> {
   const row = await insertUser(testDb.db, {
     email: `${name}@actions.test`,
     password: "a-long-password-1",
     role,
   });
-  users[name] = { id: row.id, email: row.email, role };
-  return users[name];
+  // Signed in with the password just now: fresh enough to change a second factor.
+  const { session } = await signedInSession(testDb.db, row.id, { maxAgeSeconds: 3600 });
+  return { id: row.id, email: row.email, role, sessionId: session.id };
 }
-function actAs(who: { id: string; email: string; role: Role }, status: "active" | "must-enroll" = "active") {
+function actAs(who: Person, status: "active" | "must-enroll" = "active") {
   state.session = {
     status,
-    user: { ...who, name: who.email },
-    // A session id that names no row: these actions only record a confirmation on it.
-    sessionId: who.id,
+    user: { id: who.id, email: who.email, role: who.role, name: who.email },
+    sessionId: who.sessionId,
   } as SessionState;
 }
 const entriesFor = async (userId: string) =>
   (await (testDb.db as Db).select().from(auditLog).where(eq(auditLog.objectId, userId))).map((e) => e.action);
 const code = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
 
-async function enroll(who: { id: string; email: string; role: Role }) {
+async function enroll(who: Person) {
   const secret = await pendingSecret(testDb.db, appSecretKey(), who.id);
   if (!secret) throw new Error("no pending secret");
   actAs(who, "must-enroll");

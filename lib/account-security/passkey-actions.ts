@@ -2,22 +2,24 @@
 
 import { revalidatePath } from "next/cache";
 import { recordAudit } from "@/lib/audit/record";
-import { defineAction } from "./define-action";
-import { currentRelyingParty } from "./passkeys/current-relying-party";
-import { PASSKEY_REFUSALS } from "./passkeys/messages";
-import { registerPasskey } from "./passkeys/registration";
-import { relyingPartyProblem } from "./passkeys/relying-party";
-import { addPasskeySchema, removePasskeySchema } from "./passkeys/schemas";
-import { deletePasskey } from "./passkeys/store";
-import { RuleError } from "./rule-error";
-import { requireFreshCode } from "./step-up";
-import { dropRecoveryCodesIfUnenrolled, isEnrolled, replaceRecoveryCodes } from "./two-factor/store";
+import { queueSecurityMail } from "./security-mail";
+import { defineAction } from "@/lib/auth/define-action";
+import { currentRelyingParty } from "@/lib/auth/passkeys/current-relying-party";
+import { PASSKEY_REFUSALS } from "@/lib/auth/passkeys/messages";
+import { registerPasskey } from "@/lib/auth/passkeys/registration";
+import { relyingPartyProblem } from "@/lib/auth/passkeys/relying-party";
+import { addPasskeySchema, removePasskeySchema } from "@/lib/auth/passkeys/schemas";
+import { deletePasskey } from "@/lib/auth/passkeys/store";
+import { RuleError } from "@/lib/auth/rule-error";
+import { requireFreshIdentity } from "@/lib/auth/fresh-identity";
+import { dropRecoveryCodesIfUnenrolled, isEnrolled, replaceRecoveryCodes } from "@/lib/auth/two-factor/store";
 
 /**
  * Keeps the passkey the browser just created, answering the registration prompt this session asked
- * for (POST /api/passkeys/registration-options, which asked for a fresh second factor first when
- * the user had one). A first second factor comes with 10 recovery codes, shown once, for the day
- * the passkey is lost. Open to admin and finance who must still enroll: a passkey is enrollment.
+ * for (POST /api/passkeys/registration-options, which asked for the password and, when the user had
+ * one, a second factor first). Both must still be less than 5 minutes old (fresh-identity.ts). A
+ * first second factor comes with 10 recovery codes, shown once, for the day the passkey is lost.
+ * Open to admin and finance who must still enroll: a passkey is enrollment. The person is emailed.
  */
 export const addPasskeyAction = defineAction({
   permission: "account:manage",
@@ -28,6 +30,7 @@ export const addPasskeyAction = defineAction({
     const problem = relyingPartyProblem(rp);
     if (problem || !rp) throw new RuleError(problem ?? PASSKEY_REFUSALS.invalid);
     const recoveryCodes = await db.transaction(async (tx) => {
+      await requireFreshIdentity(tx, { userId: user.id, sessionId, actor }, undefined, { relyingParty: rp });
       const firstFactor = !(await isEnrolled(tx, user.id));
       const added = await registerPasskey(tx, rp, { userId: user.id, sessionId }, { name, response });
       if (!added.ok) throw new RuleError(PASSKEY_REFUSALS[added.reason]);
@@ -37,9 +40,17 @@ export const addPasskeyAction = defineAction({
         after: {
           passkey: { id: added.passkey.id, name: added.passkey.name, backedUp: added.passkey.backedUp },
           twoFactor: true,
+          session: sessionId,
         },
         note: firstFactor ? "The first second factor of the account: new recovery codes were shown." : null,
       });
+      await queueSecurityMail(
+        tx,
+        user,
+        { kind: "passkey_added", passkeyName: added.passkey.name },
+        new Date(),
+        actor,
+      );
       return firstFactor ? replaceRecoveryCodes(tx, user.id) : null;
     });
     // With recovery codes to show, no revalidation: a re-render would unmount them before they are
@@ -50,15 +61,17 @@ export const addPasskeyAction = defineAction({
 });
 
 /**
- * Removes one of one's passkeys, after a fresh second factor (a code, or a passkey, this one
- * included). The last second factor gone, the recovery codes go too.
+ * Removes one of one's passkeys, after the password and a second factor (a code, or a passkey, this
+ * one included) within the last 5 minutes (fresh-identity.ts). The last second factor gone, the
+ * recovery codes go too. The person is emailed.
  */
 export const removePasskeyAction = defineAction({
   permission: "account:manage",
   schema: removePasskeySchema,
   handler: async ({ id, code, passkey }, { db, user, sessionId, actor }) => {
+    // On its own: a code or passkey given here stays this session's confirmation whatever follows.
     await db.transaction((tx) =>
-      requireFreshCode(tx, { userId: user.id, sessionId, actor }, { code, passkey }),
+      requireFreshIdentity(tx, { userId: user.id, sessionId, actor }, { code, passkey }),
     );
     const removed = await db.transaction(async (tx) => {
       const row = await deletePasskey(tx, user.id, id);
@@ -69,8 +82,15 @@ export const removePasskeyAction = defineAction({
         action: "passkey.removed",
         object: { type: "user", id: user.id },
         before: { passkey: { id: row.id, name: row.name } },
-        after: { twoFactor: stillEnrolled },
+        after: { twoFactor: stillEnrolled, session: sessionId },
       });
+      await queueSecurityMail(
+        tx,
+        user,
+        { kind: "passkey_removed", passkeyName: row.name },
+        new Date(),
+        actor,
+      );
       return { row, stillEnrolled };
     });
     revalidatePath("/", "layout");
