@@ -26,6 +26,7 @@ const FIELD_LABELS: Record<string, string> = {
   sessionsEnded: "Sessions ended",
   sessions: "Sessions ended",
   session: "Session",
+  newBrowser: "From a browser new to the account",
   kept: "Session kept",
   passkey: "Passkey",
   twoFactor: "Two-factor sign-in",

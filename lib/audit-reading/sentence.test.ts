@@ -509,6 +509,17 @@ describe("an audit entry as a sentence", () => {
     expect(text).not.toMatch(/undefined|null|NaN|\[object|"/);
   });
 
+  it("says when a sign-in came from a browser new to the account", () => {
+    const signedIn = (after: Record<string, unknown>) =>
+      sentenceText(
+        read({ ...aboutSelf(sam), action: "auth.signed_in", after, note: "With a two-factor code." }).parts,
+      );
+    expect(signedIn({ session: "s1", newBrowser: true })).toBe(
+      "Sam Support signed in from a browser new to the account with a two-factor code",
+    );
+    expect(signedIn({ session: "s1" })).toBe("Sam Support signed in with a two-factor code");
+  });
+
   it("names the statement's downloads and the workbook's format", () => {
     const exported = (objectId: string, format?: string) =>
       sentenceText(

@@ -98,7 +98,12 @@ const EXPORT_FORMATS: Record<string, string> = { xlsx: "a workbook (XLSX)" };
 
 const SENTENCES: Record<AuditAction, Build> = {
   "auth.signed_in": (entry, _reader, who) =>
-    told([who, " signed in", clause(entry.note, (how) => ` ${how}`)]),
+    told([
+      who,
+      " signed in",
+      field(entry.after, "newBrowser") === true ? " from a browser new to the account" : "",
+      clause(entry.note, (how) => ` ${how}`),
+    ]),
   "auth.sign_in_failed": (entry) =>
     told([
       "Someone failed to sign in",
