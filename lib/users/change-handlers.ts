@@ -1,13 +1,16 @@
 import "server-only";
+import { readAccountHistory } from "@/lib/audit/account-history";
 import { ROLE_LABELS, isRole } from "@/lib/auth/roles";
 import { lockActiveAdminIds } from "@/lib/changes/admins";
 import type { ChangeHandler, Facts } from "@/lib/changes/handler";
 import { PAYLOADS, userBasis } from "@/lib/changes/payloads";
+import { emailOf } from "@/lib/changes/store";
 import type { PendingChange } from "@/lib/db/schema";
 import type { Tx } from "@/lib/db/types";
 import { eq } from "drizzle-orm";
 import { isEnrolled, resetTwoFactor } from "@/lib/auth/two-factor/store";
 import { users } from "@/lib/db/schema";
+import { grantHoldReason, lookBackFrom } from "./grant-hold";
 import { factsOf, lockUserOrThrow, writeDisabled, writeRole } from "./manage-users";
 import { writePasswordReset } from "./password-reset";
 
@@ -52,6 +55,24 @@ export const grantRoleHandler: ChangeHandler = {
   object: onUser,
   readBasis: readUserFacts,
   staleReason: userStaleReason,
+  async approvalHold(tx, change) {
+    const { role } = PAYLOADS.grant_role.parse(change.payload);
+    const userId = targetOf(change);
+    const { events } = await readAccountHistory(tx, userId, lookBackFrom(change.proposedAt), {
+      limit: null,
+      onlyCredentials: true,
+    });
+    return grantHoldReason(
+      {
+        role,
+        proposedBy: change.proposedBy,
+        proposedAt: change.proposedAt,
+        proposerEmail: await emailOf(tx, change.proposedBy),
+        targetEmail: await emailOf(tx, userId),
+      },
+      events,
+    );
+  },
   async apply(tx, change) {
     const { role } = PAYLOADS.grant_role.parse(change.payload);
     return writeRole(tx, await lockActiveAdminIds(tx), targetOf(change), role);
