@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { SecondFactorPrompt } from "@/components/passkeys/second-factor-prompt";
 import { useStepUp } from "@/components/passkeys/use-step-up";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,7 @@ import { approveChangeAction, cancelChangeAction, rejectChangeAction } from "@/l
 import type { ChangeView } from "@/lib/change-review/queries";
 import type { HandedOverLink } from "@/lib/users/account-link-url";
 import { showOneTimeLink } from "@/components/account-links/one-time-link";
+import { AccountHistoryList } from "./account-history-list";
 
 /**
  * Approve, reject or cancel one pending change: only what the server said this admin may do
@@ -22,6 +24,9 @@ export function ChangeActions({ change }: { change: ChangeView }) {
   const may = change.viewerMay;
   // Step-up: a fresh second factor, once the server asks for it (or the session's status says it will).
   const stepUp = useStepUp(`approve-change-code-${change.id}`);
+  // The server's refusal of the last approval, shown in the dialog (its page may be older).
+  const [refused, setRefused] = useState<string | null>(null);
+  const refusal = change.held ?? refused;
 
   const run = async (action: () => Promise<ActionResult<{ message: string; link?: HandedOverLink }>>) => {
     const result = await action();
@@ -36,6 +41,7 @@ export function ChangeActions({ change }: { change: ChangeView }) {
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
       {change.blocked ? <p className="text-xs text-amber-700">{change.blocked}</p> : null}
+      {!change.blocked && change.held ? <p className="text-xs text-amber-700">{change.held}</p> : null}
       {!change.blocked && may.whyNotApprove ? (
         <p className="text-xs text-slate-600">
           {may.whyNotApprove}
@@ -53,13 +59,39 @@ export function ChangeActions({ change }: { change: ChangeView }) {
               <p>
                 {`${change.description}. Proposed by ${change.proposedBy}.${change.reason ? ` Their reason: “${change.reason}”.` : ""} It applies as soon as you approve.${change.kind === "reset_password" ? " You are then shown their new one-time link, once, to send them." : ""}`}
               </p>
-              <SecondFactorPrompt {...stepUp.prompt} />
+              {change.accountHistory ? (
+                <AccountHistoryList
+                  history={change.accountHistory}
+                  headingId={`account-history-${change.id}`}
+                />
+              ) : null}
+              {refusal ? (
+                <p
+                  id={`approve-refusal-${change.id}`}
+                  role="alert"
+                  tabIndex={-1}
+                  className="rounded border border-amber-300 bg-amber-50 p-2 text-amber-900"
+                >
+                  {refusal}
+                </p>
+              ) : (
+                <SecondFactorPrompt {...stepUp.prompt} />
+              )}
             </div>
           }
           confirmLabel="Approve"
+          confirmDisabled={Boolean(refusal)}
           onConfirm={async () => {
             const result = await approveChangeAction({ id: change.id, ...stepUp.proof });
             if (stepUp.askedFor(result)) return false;
+            if (!result.ok && result.code === "rejected") {
+              // Refused although the page offered it (it changed since): say why here, where the
+              // focus is, and read the account's history again.
+              setRefused(result.message);
+              requestAnimationFrame(() => document.getElementById(`approve-refusal-${change.id}`)?.focus());
+              router.refresh();
+              return false;
+            }
             return run(async () => result);
           }}
         />
