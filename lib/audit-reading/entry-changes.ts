@@ -32,6 +32,7 @@ const FIELD_LABELS: Record<string, string> = {
   twoFactor: "Two-factor sign-in",
   authenticatorApp: "Authenticator app",
   link: "Link used",
+  newLink: "New link",
   timeZone: "Time zone",
   numberLocale: "Number format",
   orderId: "Order id",
@@ -149,6 +150,7 @@ function words(
       return typeof name === "string" ? `“${name}”` : plain(value, reader);
     }
     case "link":
+    case "newLink":
       return value === "invitation"
         ? "Invitation link"
         : value === "password_reset"

@@ -520,6 +520,17 @@ describe("an audit entry as a sentence", () => {
     expect(signedIn({ session: "s1" })).toBe("Sam Support signed in with a two-factor code");
   });
 
+  it("says when enabling someone made them a new link", () => {
+    const enabled = (after: Record<string, unknown>) =>
+      sentenceText(read({ ...ada, ...aboutSam, action: "user.enabled", after }).parts);
+    expect(enabled({ disabled: false, newLink: "invitation" })).toBe(
+      "Ada Admin enabled Sam Support again, with a new invitation link",
+    );
+    expect(enabled({ disabled: false, newLink: "password_reset" })).toBe(
+      "Ada Admin enabled Sam Support again, with a new password reset link",
+    );
+  });
+
   it("names the statement's downloads and the workbook's format", () => {
     const exported = (objectId: string, format?: string) =>
       sentenceText(

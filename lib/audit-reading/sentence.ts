@@ -157,7 +157,17 @@ const SENTENCES: Record<AuditAction, Build> = {
     `'s role from ${role(textField(entry.before, "role"))} to ${role(textField(entry.after, "role"))}`,
   ],
   "user.disabled": (entry, reader, who) => [who, " disabled ", objectUserPart(entry, reader)],
-  "user.enabled": (entry, reader, who) => [who, " enabled ", objectUserPart(entry, reader), " again"],
+  "user.enabled": (entry, reader, who) => [
+    who,
+    " enabled ",
+    objectUserPart(entry, reader),
+    " again",
+    textField(entry.after, "newLink") === "invitation"
+      ? ", with a new invitation link"
+      : textField(entry.after, "newLink") === "password_reset"
+        ? ", with a new password reset link"
+        : "",
+  ],
   "user.two_factor_enrolled": (_entry, _reader, who) =>
     told([who, " turned on two-factor sign-in with an authenticator app"]),
   "user.two_factor_reset": (entry, reader, who) =>

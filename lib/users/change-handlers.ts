@@ -11,12 +11,14 @@ import { eq } from "drizzle-orm";
 import { isEnrolled, resetTwoFactor } from "@/lib/auth/two-factor/store";
 import { users } from "@/lib/db/schema";
 import { grantHoldReason, lookBackFrom } from "./grant-hold";
-import { factsOf, lockUserOrThrow, writeDisabled, writeRole } from "./manage-users";
+import { writeEnabled } from "./enable-user";
+import { factsOf, lockUserOrThrow, writeRole } from "./manage-users";
 import { writePasswordReset } from "./password-reset";
 
 /**
  * How changes to a user (a role granted, an enabling, a two-factor or password reset) are checked
- * and applied once approved.
+ * and applied once approved. An enabling or a password reset may make a one-time link: the
+ * approver is handed it.
  */
 
 function targetOf(change: PendingChange): string {
@@ -83,8 +85,14 @@ export const enableUserHandler: ChangeHandler = {
   object: onUser,
   readBasis: readUserFacts,
   staleReason: userStaleReason,
-  async apply(tx, change) {
-    return writeDisabled(tx, await lockActiveAdminIds(tx), targetOf(change), false);
+  async apply(tx, change, decidedBy) {
+    const { before, after, link } = await writeEnabled(
+      tx,
+      await lockActiveAdminIds(tx),
+      targetOf(change),
+      decidedBy,
+    );
+    return link ? { before, after, oneTimeLink: link } : { before, after };
   },
 };
 

@@ -14,6 +14,12 @@ import type { HandedOverLink } from "@/lib/users/account-link-url";
 import { showOneTimeLink } from "@/components/account-links/one-time-link";
 import { AccountHistoryList } from "./account-history-list";
 
+/** What the approver is given after approving, when it is more than the change itself. */
+const APPROVAL_THEN: Partial<Record<ChangeView["kind"], string>> = {
+  reset_password: " You are then shown their new one-time link, once, to send them.",
+  enable_user: " If they have no password yet, you are then shown a new one-time link, once, to send them.",
+};
+
 /**
  * Approve, reject or cancel one pending change: only what the server said this admin may do
  * (`viewerMay`), each after a confirmation, and why approving is not offered when it is not.
@@ -57,7 +63,7 @@ export function ChangeActions({ change }: { change: ChangeView }) {
           description={
             <div className="grid gap-3">
               <p>
-                {`${change.description}. Proposed by ${change.proposedBy}.${change.reason ? ` Their reason: “${change.reason}”.` : ""} It applies as soon as you approve.${change.kind === "reset_password" ? " You are then shown their new one-time link, once, to send them." : ""}`}
+                {`${change.description}. Proposed by ${change.proposedBy}.${change.reason ? ` Their reason: “${change.reason}”.` : ""} It applies as soon as you approve.${APPROVAL_THEN[change.kind] ?? ""}`}
               </p>
               {change.accountHistory ? (
                 <AccountHistoryList
