@@ -36,6 +36,8 @@ const latestEntryAbout = async (userId: string) =>
       .orderBy(desc(auditLog.createdAt))
       .limit(1)
   )[0];
+const entriesAbout = async (userId: string) =>
+  (await db().select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.objectId, userId))).length;
 const liveLinks = (userId: string) =>
   db()
     .select()
@@ -59,8 +61,10 @@ describe("enabling a user again", () => {
       role: "support",
     });
     await setDisabled(db(), as(ada), user.id, true);
+    const entriesBefore = await entriesAbout(user.id);
     const { link } = await setDisabled(db(), as(ada), user.id, false);
 
+    expect(await entriesAbout(user.id)).toBe(entriesBefore + 1);
     expect(link).toMatchObject({ kind: "invitation" });
     expect(await usableLink(db(), link?.token ?? "")).not.toBeNull();
     expect(await usableLink(db(), first.token)).toBeNull();
