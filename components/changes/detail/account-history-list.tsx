@@ -39,7 +39,7 @@ export function AccountHistoryList({
             <li key={event.id} className="grid gap-0.5">
               <span className={event.credential ? "font-medium text-slate-900" : "text-slate-900"}>
                 {event.what}
-              </span>
+              </span>{" "}
               <span className="text-xs">
                 by {whoDidIt(event)}, <DateTime value={event.at} />
                 {event.afterProposal ? " (after the proposal)" : ""}

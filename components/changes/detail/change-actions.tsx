@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SecondFactorPrompt } from "@/components/passkeys/second-factor-prompt";
 import { useStepUp } from "@/components/passkeys/use-step-up";
 import { Button } from "@/components/ui/button";
@@ -20,6 +20,9 @@ const APPROVAL_THEN: Partial<Record<ChangeView["kind"], string>> = {
   enable_user: " If they have no password yet, you are then shown a new one-time link, once, to send them.",
 };
 
+const HELD_IN_SHORT =
+  "This grant cannot be approved now: the account's sign-in changed around its proposal. Approve shows what changed.";
+
 /**
  * Approve, reject or cancel one pending change: only what the server said this admin may do
  * (`viewerMay`), each after a confirmation, and why approving is not offered when it is not.
@@ -33,6 +36,11 @@ export function ChangeActions({ change }: { change: ChangeView }) {
   // The server's refusal of the last approval, shown in the dialog (its page may be older).
   const [refused, setRefused] = useState<string | null>(null);
   const refusal = change.held ?? refused;
+  const refusalShown = useRef<HTMLParagraphElement>(null);
+  // A refusal the page did not foresee takes the focus from the Approve button it disables.
+  useEffect(() => {
+    if (refused) refusalShown.current?.focus();
+  }, [refused]);
 
   const run = async (action: () => Promise<ActionResult<{ message: string; link?: HandedOverLink }>>) => {
     const result = await action();
@@ -47,7 +55,12 @@ export function ChangeActions({ change }: { change: ChangeView }) {
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
       {change.blocked ? <p className="text-xs text-amber-700">{change.blocked}</p> : null}
-      {!change.blocked && change.held ? <p className="text-xs text-amber-700">{change.held}</p> : null}
+      {!change.blocked && change.held ? (
+        <p className="text-xs text-amber-700">
+          {/* An approver reads it whole under Approve; the proposer, who must act on it, here. */}
+          {may.approve ? HELD_IN_SHORT : change.held}
+        </p>
+      ) : null}
       {!change.blocked && may.whyNotApprove ? (
         <p className="text-xs text-slate-600">
           {may.whyNotApprove}
@@ -73,7 +86,7 @@ export function ChangeActions({ change }: { change: ChangeView }) {
               ) : null}
               {refusal ? (
                 <p
-                  id={`approve-refusal-${change.id}`}
+                  ref={refusalShown}
                   role="alert"
                   tabIndex={-1}
                   className="rounded border border-amber-300 bg-amber-50 p-2 text-amber-900"
@@ -91,10 +104,9 @@ export function ChangeActions({ change }: { change: ChangeView }) {
             const result = await approveChangeAction({ id: change.id, ...stepUp.proof });
             if (stepUp.askedFor(result)) return false;
             if (!result.ok && result.code === "rejected") {
-              // Refused although the page offered it (it changed since): say why here, where the
-              // focus is, and read the account's history again.
+              // Refused although the page offered it (it changed since): say why here, and read the
+              // account's history again.
               setRefused(result.message);
-              requestAnimationFrame(() => document.getElementById(`approve-refusal-${change.id}`)?.focus());
               router.refresh();
               return false;
             }
