@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { readAccountHistory } from "./account-history";
+import { accountHistoryQuery, readAccountHistory } from "./account-history";
 import type { AuditAction } from "./actions";
 
 /**
@@ -97,5 +98,20 @@ describe(`an account's history for a second admin (${process.env.TEST_DATABASE_U
 
     const newest = await readAccountHistory(testDb.db, SAM, new Date(NOW - 7 * DAY), { limit: 2 });
     expect(newest).toMatchObject({ more: true, events: [{ id: passkey }, { id: enabledWithLink }] });
+  });
+
+  it("is read off audit_log_object_idx, the account and the time range as index conditions, with no sort", async () => {
+    const text = await testDb.db.transaction(async (tx) => {
+      // With a few rows a sequential scan is cheapest; what matters is what the index can do.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const query = accountHistoryQuery(tx, SAM, new Date(NOW - 7 * DAY)).limit(51);
+      const result: unknown = await tx.execute(sql`explain (costs off) ${query}`);
+      const rows = (result as { rows?: { "QUERY PLAN"?: string }[] }).rows ?? [];
+      return rows.map((row) => row["QUERY PLAN"] ?? "").join("\n");
+    });
+    expect(text).toMatch(/Index Scan using audit_log_object_idx/);
+    expect(text).toMatch(/Index Cond: .*object_id.*created_at/s);
+    expect(text).not.toMatch(/Sort/);
   });
 });

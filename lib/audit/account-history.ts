@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, or, sql } from "drizzle-orm";
 import { auditLog, type AuditLogEntry } from "@/lib/db/schema";
 import type { ChangeKind } from "@/lib/db/schema/enums";
 import type { DbOrTx } from "@/lib/db/types";
@@ -55,6 +55,45 @@ function accountEventSql() {
   );
 }
 
+/** The query, newest first, in the order of audit_log_object_idx (the plan test reads it). */
+export function accountHistoryQuery(
+  db: DbOrTx,
+  userId: string,
+  since: Date,
+  options: { onlyCredentials?: boolean } = {},
+) {
+  return (
+    db
+      .select({
+        id: auditLog.id,
+        createdAt: auditLog.createdAt,
+        objectId: auditLog.objectId,
+        action: auditLog.action,
+        actorKind: auditLog.actorKind,
+        actorId: auditLog.actorId,
+        actorEmail: auditLog.actorEmail,
+        clientAddress: auditLog.clientAddress,
+        userAgent: auditLog.userAgent,
+        before: auditLog.before,
+        after: auditLog.after,
+        note: auditLog.note,
+      })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.objectType, "user"),
+          eq(auditLog.objectId, userId),
+          gte(auditLog.createdAt, since),
+          options.onlyCredentials
+            ? and(accountEventSql(), sql`${auditLog.action} <> 'auth.signed_in'`)
+            : accountEventSql(),
+        ),
+      )
+      // As the index orders them (nulls last), so the newest come off it with no sort.
+      .orderBy(sql`${auditLog.createdAt} desc nulls last`, sql`${auditLog.id} desc nulls last`)
+  );
+}
+
 /**
  * The account's events from `since` on, newest first: at most `limit` (and whether there were
  * more), or all of them with `limit: null`. `onlyCredentials` leaves out the sign-ins.
@@ -66,33 +105,7 @@ export async function readAccountHistory(
   options: { limit: number | null; onlyCredentials?: boolean },
 ): Promise<{ events: AccountEvent[]; more: boolean }> {
   const { limit } = options;
-  const query = db
-    .select({
-      id: auditLog.id,
-      createdAt: auditLog.createdAt,
-      objectId: auditLog.objectId,
-      action: auditLog.action,
-      actorKind: auditLog.actorKind,
-      actorId: auditLog.actorId,
-      actorEmail: auditLog.actorEmail,
-      clientAddress: auditLog.clientAddress,
-      userAgent: auditLog.userAgent,
-      before: auditLog.before,
-      after: auditLog.after,
-      note: auditLog.note,
-    })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.objectType, "user"),
-        eq(auditLog.objectId, userId),
-        gte(auditLog.createdAt, since),
-        options.onlyCredentials
-          ? and(accountEventSql(), sql`${auditLog.action} <> 'auth.signed_in'`)
-          : accountEventSql(),
-      ),
-    )
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  const query = accountHistoryQuery(db, userId, since, options);
   const rows = limit === null ? await query : await query.limit(limit + 1);
   const events = rows.slice(0, limit ?? rows.length).map((row) => ({
     ...row,
