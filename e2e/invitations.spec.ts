@@ -107,6 +107,32 @@ test("New link: the link before stops working, the new one works", async ({ page
   await signedIn.context().close();
 });
 
+test("enabling an invited person again gives them a new link: the one the disabling revoked stays dead", async ({
+  page,
+  browser,
+}) => {
+  const person = { email: uniqueEmail("re-enabled"), name: "Ena Enabled", role: "support" };
+  await signInAs(page, "admin");
+  const first = await inviteAsAdmin(page, person);
+  const row = page.getByTestId(`user-row-${person.email}`);
+  await row.getByRole("button", { name: `Disable ${person.email}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Disable" }).click();
+  await expect(row.getByText("Disabled")).toBeVisible();
+
+  await row.getByRole("button", { name: `Enable ${person.email}` }).click();
+  await expect(page.getByRole("dialog")).toContainText("They have no password yet: they get a new link");
+  await page.getByRole("dialog").getByRole("button", { name: "Enable" }).click();
+  const second = await takeOneTimeLink(page, `Invitation link for ${person.email}`);
+  expect(second).toMatch(LINK);
+  expect(second).not.toBe(first);
+
+  const theirs = await pageOfTheirOwn(browser);
+  await theirs.goto(first);
+  await expect(theirs.getByRole("heading", { name: NOT_VALID })).toBeVisible();
+  await theirs.context().close();
+  await choosePasswordThroughLink(browser, second, "ena enables quiet lanterns");
+});
+
 test("an admin resets a support user's password: signed out at once, and the reset link lets them choose another", async ({
   page,
   browser,

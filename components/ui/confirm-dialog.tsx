@@ -19,6 +19,8 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   tone?: "primary" | "danger";
   onConfirm: () => Promise<boolean>;
+  /** The step cannot be taken now; the description says why. */
+  confirmDisabled?: boolean;
   /**
    * Where focus goes after a confirmed step, when the step removes the trigger (an approved row
    * leaves the queue): without it focus would fall back to the page's body. Asked as the step
@@ -36,6 +38,7 @@ export function ConfirmDialog({
   confirmLabel,
   tone = "primary",
   onConfirm,
+  confirmDisabled = false,
   focusAfterConfirm,
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
@@ -86,7 +89,7 @@ export function ConfirmDialog({
               Cancel
             </Button>
           </DialogClose>
-          <Button variant={tone} onClick={confirm} disabled={busy}>
+          <Button variant={tone} onClick={confirm} disabled={busy || confirmDisabled}>
             {busy ? "Working…" : confirmLabel}
           </Button>
         </DialogFooter>

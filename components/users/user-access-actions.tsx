@@ -127,8 +127,10 @@ export function UserAccessActions({
           description={
             user.disabled
               ? gated
-                ? `They are ${ROLE_LABELS[user.role]}: enabling them waits for a second admin's approval. Once approved, they can sign in again with their password.`
-                : "They will be able to sign in again with their password."
+                ? `They are ${ROLE_LABELS[user.role]}: enabling them waits for a second admin's approval. Once approved, ${password.set ? "they can sign in again with their password." : "they get a new link to choose their password, emailed to them, and the approving admin is shown it once."}`
+                : password.set
+                  ? "They will be able to sign in again with their password."
+                  : "They have no password yet: they get a new link to choose one, emailed to them, and you are shown it once."
               : "They are signed out at their next click and cannot sign in until enabled again."
           }
           confirmLabel={user.disabled ? "Enable" : "Disable"}

@@ -26,11 +26,13 @@ const FIELD_LABELS: Record<string, string> = {
   sessionsEnded: "Sessions ended",
   sessions: "Sessions ended",
   session: "Session",
+  newBrowser: "From a browser new to the account",
   kept: "Session kept",
   passkey: "Passkey",
   twoFactor: "Two-factor sign-in",
   authenticatorApp: "Authenticator app",
   link: "Link used",
+  newLink: "New link",
   timeZone: "Time zone",
   numberLocale: "Number format",
   orderId: "Order id",
@@ -148,6 +150,7 @@ function words(
       return typeof name === "string" ? `“${name}”` : plain(value, reader);
     }
     case "link":
+    case "newLink":
       return value === "invitation"
         ? "Invitation link"
         : value === "password_reset"

@@ -550,6 +550,28 @@ describe("an audit entry as a sentence", () => {
     expect(changed(true)).toBe("Ada Admin made single sign-on count as a second factor");
   });
 
+  it("says when a sign-in came from a browser new to the account", () => {
+    const signedIn = (after: Record<string, unknown>) =>
+      sentenceText(
+        read({ ...aboutSelf(sam), action: "auth.signed_in", after, note: "With a two-factor code." }).parts,
+      );
+    expect(signedIn({ session: "s1", newBrowser: true })).toBe(
+      "Sam Support signed in from a browser new to the account with a two-factor code",
+    );
+    expect(signedIn({ session: "s1" })).toBe("Sam Support signed in with a two-factor code");
+  });
+
+  it("says when enabling someone made them a new link", () => {
+    const enabled = (after: Record<string, unknown>) =>
+      sentenceText(read({ ...ada, ...aboutSam, action: "user.enabled", after }).parts);
+    expect(enabled({ disabled: false, newLink: "invitation" })).toBe(
+      "Ada Admin enabled Sam Support again, with a new invitation link",
+    );
+    expect(enabled({ disabled: false, newLink: "password_reset" })).toBe(
+      "Ada Admin enabled Sam Support again, with a new password reset link",
+    );
+  });
+
   it("names the statement's downloads and the workbook's format", () => {
     const exported = (objectId: string, format?: string) =>
       sentenceText(

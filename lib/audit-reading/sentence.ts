@@ -103,7 +103,12 @@ const EXPORT_FORMATS: Record<string, string> = { xlsx: "a workbook (XLSX)" };
 
 const SENTENCES: Record<AuditAction, Build> = {
   "auth.signed_in": (entry, _reader, who) =>
-    told([who, " signed in", clause(entry.note, (how) => ` ${how}`)]),
+    told([
+      who,
+      " signed in",
+      field(entry.after, "newBrowser") === true ? " from a browser new to the account" : "",
+      clause(entry.note, (how) => ` ${how}`),
+    ]),
   "auth.sign_in_failed": (entry) =>
     told([
       "Someone failed to sign in",
@@ -167,7 +172,17 @@ const SENTENCES: Record<AuditAction, Build> = {
     `'s role from ${role(textField(entry.before, "role"))} to ${role(textField(entry.after, "role"))}`,
   ],
   "user.disabled": (entry, reader, who) => [who, " disabled ", objectUserPart(entry, reader)],
-  "user.enabled": (entry, reader, who) => [who, " enabled ", objectUserPart(entry, reader), " again"],
+  "user.enabled": (entry, reader, who) => [
+    who,
+    " enabled ",
+    objectUserPart(entry, reader),
+    " again",
+    textField(entry.after, "newLink") === "invitation"
+      ? ", with a new invitation link"
+      : textField(entry.after, "newLink") === "password_reset"
+        ? ", with a new password reset link"
+        : "",
+  ],
   "user.two_factor_setup_started": (_entry, _reader, who) =>
     told([who, " started setting up an authenticator app (its key was shown)"]),
   "user.two_factor_enrolled": (_entry, _reader, who) =>

@@ -7,6 +7,7 @@ import { IDENTITY_FIELD } from "./fresh-identity-words";
 import { describeWait, type LoginLimiter } from "./login-rate-limit";
 import { verifyPassword } from "./password";
 import { RuleError } from "./rule-error";
+import { passwordCounts } from "./sso/break-glass";
 import { recordIdentityConfirmation } from "./sessions";
 import { findUserById } from "./user-lookup";
 
@@ -28,6 +29,8 @@ export async function confirmIdentity(
   const user = await findUserById(db, who.userId);
   if (!user) throw new RuleError("Your account no longer exists.");
   if (!user.passwordHash) throw identityRefusal({ hasPassword: false, sso: user.ssoSubject !== null });
+  // Single sign-on required: only a fresh sign-in with the company's provider proves who they are.
+  if (!(await passwordCounts(db, user))) throw identityRefusal({ hasPassword: false, sso: true });
   const session = { session: who.sessionId };
 
   const limiter = options.limiter ?? (await loginLimiter());

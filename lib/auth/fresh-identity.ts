@@ -14,6 +14,7 @@ import {
 } from "./fresh-identity-words";
 import type { RelyingParty } from "./passkeys/relying-party";
 import { isRuleError, RuleError } from "./rule-error";
+import { passwordCounts } from "./sso/break-glass";
 import { requireFreshCode, STEP_UP_FIELD, type StepUpProof } from "./step-up";
 
 export { FRESH_IDENTITY_MINUTES };
@@ -67,13 +68,16 @@ export async function requireRecentIdentity(db: DbOrTx, who: Who, now = new Date
       identityConfirmedAt: userSessions.identityConfirmedAt,
       hasPassword: users.passwordHash,
       ssoSubject: users.ssoSubject,
+      role: users.role,
     })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(and(eq(userSessions.id, who.sessionId), eq(userSessions.userId, who.userId)));
   const confirmedAt = row?.identityConfirmedAt?.getTime();
   if (confirmedAt !== undefined && now.getTime() - confirmedAt < FRESH_IDENTITY_MINUTES * 60_000) return;
-  throw identityRefusal(row ? { hasPassword: row.hasPassword !== null, sso: row.ssoSubject !== null } : null);
+  if (!row) throw identityRefusal(null);
+  const usable = row.hasPassword !== null && (await passwordCounts(db, { id: who.userId, role: row.role }));
+  throw identityRefusal({ hasPassword: usable, sso: row.ssoSubject !== null || row.hasPassword !== null });
 }
 
 /** Why this session must prove who it is, on the field the password dialog opens on. */

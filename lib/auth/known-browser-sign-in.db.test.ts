@@ -1,4 +1,6 @@
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "@/lib/db/schema";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser } from "@/test-support/users";
 import { createCodeLimiter } from "./code-limiter";
@@ -46,6 +48,23 @@ describe("signing in from a browser known to the account", () => {
       ok: true,
       knownBrowserCookie: expect.stringMatching(/^[\w-]{22}\.[\w-]+$/),
     });
+  });
+
+  it("the audit entry says whether the browser had signed in to this account before", async () => {
+    const first = await signIn("right-password-1");
+    const cookie = first.ok ? first.knownBrowserCookie : undefined;
+    await signIn("right-password-1", cookie);
+    await signIn("right-password-1", issueKnownBrowser(BROWSER_SECRET, "other@example.com"));
+    const entries = await testDb.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.action, "auth.signed_in"))
+      .orderBy(desc(auditLog.createdAt));
+    expect(entries.slice(0, 3).map((entry) => (entry.after as { newBrowser?: boolean }).newBrowser)).toEqual([
+      true,
+      undefined,
+      true,
+    ]);
   });
 
   it("is never refused for others' failures, while the account stays locked to everyone else", async () => {

@@ -43,6 +43,8 @@ export interface NewSession {
   maxAgeSeconds: number;
   /** The merchant counts a single sign-on as a second factor (Settings): it confirms this session's. */
   ssoIsSecondFactor?: boolean;
+  /** Whether this sign-in proved the person's identity afresh; by default a password or single sign-on does. */
+  identityConfirmed?: boolean;
 }
 
 export async function startSession(db: DbOrTx, session: NewSession): Promise<UserSession> {
@@ -63,7 +65,8 @@ export async function startSession(db: DbOrTx, session: NewSession): Promise<Use
           ? session.now
           : null,
       // A passkey alone proves the device, not the person's password or company account.
-      identityConfirmedAt: session.signedInWith === "passkey" ? null : session.now,
+      identityConfirmedAt:
+        (session.identityConfirmed ?? session.signedInWith !== "passkey") ? session.now : null,
     })
     .returning();
   if (!row) throw new Error("startSession: nothing inserted");

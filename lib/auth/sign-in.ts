@@ -169,7 +169,8 @@ export async function checkCredentials(
     await recordAudit(tx, actorOf(client, { email, user }), {
       action: "auth.signed_in",
       object: { type: "user", id: user.id },
-      after: { session: started.id },
+      // A browser this account never signed in from: a second admin reviewing a role grant sees it.
+      after: { session: started.id, ...(guard.browserSecret && !knownBrowser ? { newBrowser: true } : {}) },
       note,
     });
     return started;

@@ -25,14 +25,18 @@ export const approveChangeAction = defineAction({
     const approved = await approveChange(db, CHANGE_HANDLERS, id, { userId: user.id, actor });
     revalidateAll();
     if (!approved.oneTimeLink) return { message: "Approved: the change applies now." };
-    // A password reset: the approver is the admin who passes the person their new link.
+    // A password reset, or enabling someone with no password: the approver passes them the new link.
     const email = (await emailOf(db, approved.targetUserId)) ?? "the user";
     const link: HandedOverLink = handOverLink(
       approved.oneTimeLink,
       { email },
       publicBaseUrl(await browserOrigin()),
     );
-    return { message: `Approved: the password of ${email} is reset. Give them their new link.`, link };
+    const message =
+      approved.kind === "enable_user"
+        ? `Approved: ${email} is enabled. They have no password yet: give them their new link.`
+        : `Approved: the password of ${email} is reset. Give them their new link.`;
+    return { message, link };
   },
 });
 

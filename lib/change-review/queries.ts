@@ -7,6 +7,7 @@ import { describeChange } from "@/lib/changes/describe";
 import { PAYLOADS } from "@/lib/changes/payloads";
 import { mayApprove, mayCancel, mayReject } from "@/lib/changes/policy";
 import { countToldOfChanges } from "@/lib/notifications/change-events";
+import { accountHistoryOf, type AccountHistoryView } from "./account-history-view";
 import { CHANGE_HANDLERS } from "./handlers";
 
 /**
@@ -33,6 +34,10 @@ export interface ChangeView {
   waitsForViewer: boolean;
   /** How many admins were notified when it was proposed (0 for changes proposed before notifications). */
   notified: number;
+  /** A pending role grant: what happened to the account's sign-in around its proposal. */
+  accountHistory: AccountHistoryView | null;
+  /** Why approving must wait though it still applies (lib/users/grant-hold.ts); null when it may be approved. */
+  held: string | null;
 }
 
 const proposer = alias(users, "proposer");
@@ -84,6 +89,7 @@ export async function listChanges(
     for (const row of rows) {
       const change = row.change;
       let blocked: string | null = null;
+      let held: string | null = null;
       if (change.state === "pending") {
         const handler = CHANGE_HANDLERS[change.kind];
         const stale = handler.staleReason(change, await handler.readBasis(tx, change));
@@ -92,6 +98,7 @@ export async function listChanges(
           : activeAdmins.has(change.proposedBy)
             ? null
             : `${row.proposer}, who proposed it, is no longer an active admin.`;
+        if (!blocked) held = (await handler.approvalHold?.(tx, change)) ?? null;
       }
       // The viewer comes from an active admin's session: the page requires changes:view.
       const viewer = { id: viewerId, isActiveAdmin: true };
@@ -118,6 +125,8 @@ export async function listChanges(
         },
         waitsForViewer: pending && change.proposedBy !== viewerId && change.targetUserId !== viewerId,
         notified: told.get(change.id) ?? 0,
+        accountHistory: change.state === "pending" ? await accountHistoryOf(tx, change) : null,
+        held,
       });
     }
     return views;

@@ -13,7 +13,8 @@ import { emailOf, lockChangeOrThrow, markDecided } from "./store";
  * Deciding a pending change, each in one transaction with its audit entry: approve (a second
  * admin: the change is applied), reject (another admin), cancel (the proposer). Approval checks
  * everything again under lock: the approver, the proposer still an active admin, the subject
- * unchanged since the proposal.
+ * unchanged since the proposal, and nothing that holds it (a role grant while the account's
+ * sign-in changed around the proposal).
  */
 
 /** A signed-in admin deciding, or the command line applying a change alone (break-glass). */
@@ -50,6 +51,8 @@ export async function approveChange(
       throw new RuleError(
         `This change no longer applies: ${stale} Reject it, and propose it again if it is still needed.`,
       );
+    const held = await handler.approvalHold?.(tx, change);
+    if (held) throw new RuleError(held);
     const breakGlass = "breakGlass" in decider;
     const { before, after, oneTimeLink } = await handler.apply(
       tx,

@@ -27,6 +27,12 @@ export interface ChangeHandler {
   /** Why the change no longer applies, in words the admin acts on, or null when it still does. */
   staleReason(change: PendingChange, now: Facts | null): string | null;
   /**
+   * Why approving must wait although the change still applies, in words for both admins (a role
+   * grant while the account's sign-in changed around its proposal); null, or no method, when it
+   * may be approved. Read inside the approval's transaction, after readBasis.
+   */
+  approvalHold?(tx: Tx, change: PendingChange): Promise<string | null>;
+  /**
    * Makes the change, as `decidedBy` (null: break-glass from the command line); answers the
    * subject's facts before and after, for the audit log, and any one-time link it made.
    */

@@ -108,8 +108,21 @@ export const setUserDisabledAction = defineAction({
   permission: "users:manage",
   schema: setUserDisabledSchema,
   handler: async ({ userId, disabled }, { db, user, actor }) => {
-    const { user: target, pending } = await setDisabled(db, { ...actor, userId: user.id }, userId, disabled);
+    const {
+      user: target,
+      pending,
+      link,
+    } = await setDisabled(db, { ...actor, userId: user.id }, userId, disabled);
     revalidatePath(USERS_PATH, "layout");
+    if (link) {
+      return {
+        userId,
+        disabled,
+        pending: false,
+        message: `${target.email} is enabled. They have no password yet: give them their new link (it was emailed to them too, when mail is set up).`,
+        link: handOverLink(link, target, publicBaseUrl(await browserOrigin())),
+      };
+    }
     return {
       userId,
       disabled,

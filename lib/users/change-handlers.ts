@@ -1,19 +1,24 @@
 import "server-only";
+import { readAccountHistory } from "@/lib/audit/account-history";
 import { ROLE_LABELS, isRole } from "@/lib/auth/roles";
 import { lockActiveAdminIds } from "@/lib/changes/admins";
 import type { ChangeHandler, Facts } from "@/lib/changes/handler";
 import { PAYLOADS, userBasis } from "@/lib/changes/payloads";
+import { emailOf } from "@/lib/changes/store";
 import type { PendingChange } from "@/lib/db/schema";
 import type { Tx } from "@/lib/db/types";
 import { eq } from "drizzle-orm";
 import { isEnrolled, resetTwoFactor } from "@/lib/auth/two-factor/store";
 import { users } from "@/lib/db/schema";
-import { factsOf, lockUserOrThrow, writeDisabled, writeRole } from "./manage-users";
+import { grantHoldReason, lookBackFrom } from "./grant-hold";
+import { writeEnabled } from "./enable-user";
+import { factsOf, lockUserOrThrow, writeRole } from "./manage-users";
 import { writePasswordReset } from "./password-reset";
 
 /**
  * How changes to a user (a role granted, an enabling, a two-factor or password reset) are checked
- * and applied once approved.
+ * and applied once approved. An enabling or a password reset may make a one-time link: the
+ * approver is handed it.
  */
 
 function targetOf(change: PendingChange): string {
@@ -52,6 +57,24 @@ export const grantRoleHandler: ChangeHandler = {
   object: onUser,
   readBasis: readUserFacts,
   staleReason: userStaleReason,
+  async approvalHold(tx, change) {
+    const { role } = PAYLOADS.grant_role.parse(change.payload);
+    const userId = targetOf(change);
+    const { events } = await readAccountHistory(tx, userId, lookBackFrom(change.proposedAt), {
+      limit: null,
+      onlyCredentials: true,
+    });
+    return grantHoldReason(
+      {
+        role,
+        proposedBy: change.proposedBy,
+        proposedAt: change.proposedAt,
+        proposerEmail: await emailOf(tx, change.proposedBy),
+        targetEmail: await emailOf(tx, userId),
+      },
+      events,
+    );
+  },
   async apply(tx, change) {
     const { role } = PAYLOADS.grant_role.parse(change.payload);
     return writeRole(tx, await lockActiveAdminIds(tx), targetOf(change), role);
@@ -62,8 +85,14 @@ export const enableUserHandler: ChangeHandler = {
   object: onUser,
   readBasis: readUserFacts,
   staleReason: userStaleReason,
-  async apply(tx, change) {
-    return writeDisabled(tx, await lockActiveAdminIds(tx), targetOf(change), false);
+  async apply(tx, change, decidedBy) {
+    const { before, after, link } = await writeEnabled(
+      tx,
+      await lockActiveAdminIds(tx),
+      targetOf(change),
+      decidedBy,
+    );
+    return link ? { before, after, oneTimeLink: link } : { before, after };
   },
 };
 

@@ -66,7 +66,7 @@ export async function writeRole(
 
 /**
  * Disables or enables. Disabling ends every session and revokes any live invitation or reset link
- * for good: enabling again revives neither (an admin makes a new link).
+ * for good: enabling again revives neither (enable-user.ts makes a new one for whoever still needs it).
  */
 export async function writeDisabled(
   tx: Tx,

@@ -10,6 +10,7 @@ import type { Db } from "@/lib/db/types";
 import { ssoForPages } from "@/lib/auth/sso/config";
 import { queueSsoWelcomeMail } from "@/lib/mail/sso-welcome-mail";
 import { issueAccountLink, latestLinkOf, type NewAccountLink } from "./account-links";
+import { writeEnabled } from "./enable-user";
 import {
   createUser,
   factsOf,
@@ -182,12 +183,17 @@ export async function changeRole(
   });
 }
 
+/**
+ * Disables or enables a user. Enabling someone who still has no password makes them a new link
+ * (enable-user.ts), handed to the admin once; enabling finance or admin waits for a second admin,
+ * who is handed it instead.
+ */
 export async function setDisabled(
   db: Db,
   actor: AuditActor & { userId: string },
   userId: string,
   disabled: boolean,
-): Promise<Outcome> {
+): Promise<LinkOutcome> {
   return db.transaction(async (tx) => {
     const admins = await lockActiveAdminIds(tx);
     const target = await lockUserOrThrow(tx, userId);
@@ -214,15 +220,28 @@ export async function setDisabled(
         after: { ...factsOf(target), disabled: false, change: pending.id },
         note: `Enable ${target.email} (${ROLE_LABELS[target.role]}) again: waits for a second admin's approval.`,
       });
-      return { user: target, pending };
+      return { user: target, pending, link: null };
     }
-    const { before, after } = await writeDisabled(tx, admins, userId, disabled);
+    if (disabled) {
+      const { before, after } = await writeDisabled(tx, admins, userId, true);
+      await recordAudit(tx, actor, {
+        action: "user.disabled",
+        object: { type: "user", id: userId },
+        before,
+        after,
+      });
+      return { user: target, pending: null, link: null };
+    }
+    const { before, after, link } = await writeEnabled(tx, admins, userId, actor.userId);
     await recordAudit(tx, actor, {
-      action: disabled ? "user.disabled" : "user.enabled",
+      action: "user.enabled",
       object: { type: "user", id: userId },
       before,
       after,
+      note: link
+        ? `They have no password yet: a new ${link.kind === "invitation" ? "invitation" : "password reset"} link, as the one they had stopped working when they were disabled.`
+        : null,
     });
-    return { user: target, pending: null };
+    return { user: target, pending: null, link };
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { accountLinks, type User } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import { ssoConfig } from "./config";
 
 /** How long a password chosen through a break-glass link signs its admin in while SSO is required. */
 export const BREAK_GLASS_HOURS = 24;
@@ -34,6 +35,19 @@ export async function mayUsePasswordWhileSsoRequired(
     .orderBy(desc(accountLinks.usedAt))
     .limit(1);
   return used !== undefined;
+}
+
+/**
+ * Whether this person's password proves who they are here: not while single sign-on is required
+ * (but for a break-glass admin), when only a fresh sign-in with the company's provider does.
+ */
+export async function passwordCounts(
+  db: DbOrTx,
+  user: Pick<User, "id" | "role">,
+  ssoRequired: boolean = ssoConfig()?.required ?? false,
+  now = new Date(),
+): Promise<boolean> {
+  return !ssoRequired || mayUsePasswordWhileSsoRequired(db, user, now);
 }
 
 export function passwordSignInOff(providerName: string): string {

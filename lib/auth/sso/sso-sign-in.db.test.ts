@@ -41,7 +41,31 @@ describe("signing in with the company's provider", () => {
     expect(row).toMatchObject({ ssoIssuer: ISSUER, ssoSubject: "okta-001" });
     const [session] = await testDb.db.select().from(userSessions).where(eq(userSessions.userId, nora.id));
     expect(session).toMatchObject({ signedInWith: "sso", secondFactor: null, confirmedAt: null });
-    expect(session?.identityConfirmedAt).not.toBeNull();
+    expect(
+      session?.identityConfirmedAt,
+      "no auth_time: the provider may have reused an old session",
+    ).toBeNull();
+  });
+
+  it("proves the person's identity afresh only when the provider authenticated them just now", async () => {
+    await person("iris@shop.example");
+    const now = Math.floor(Date.now() / 1000);
+    const identityConfirmed = async (authTime: number) => {
+      const result = await signIn({
+        sub: "okta-010",
+        email: "iris@shop.example",
+        email_verified: true,
+        auth_time: authTime,
+      });
+      if (!result.ok) throw new Error(result.refusal);
+      const [session] = await testDb.db
+        .select()
+        .from(userSessions)
+        .where(eq(userSessions.id, result.user.sessionId));
+      return session?.identityConfirmedAt !== null;
+    };
+    expect(await identityConfirmed(now - 10)).toBe(true);
+    expect(await identityConfirmed(now - 3 * 3_600)).toBe(false);
   });
 
   it("keeps the account when the email at the provider changes, and refuses another subject with the old email", async () => {

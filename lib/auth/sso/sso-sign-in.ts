@@ -5,6 +5,7 @@ import { recordAudit, type AuditActor, type AuditEntry } from "@/lib/audit/recor
 import { users, type User } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { countSignInOutcome } from "@/lib/metrics/sign-in-outcomes";
+import { FRESH_IDENTITY_MINUTES } from "../fresh-identity-words";
 import { startSession } from "../sessions";
 import type { SignInClient } from "../sign-in";
 import { findUserByEmail } from "../user-lookup";
@@ -19,6 +20,8 @@ const claimsSchema = z.object({
     .union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")])
     .optional(),
   name: z.string().max(200).optional(),
+  /** When the provider last authenticated the person (seconds since the epoch). */
+  auth_time: z.number().int().nonnegative().optional(),
 });
 
 export type SsoSignInResult =
@@ -95,6 +98,9 @@ export async function signInWithSso(
       now,
       maxAgeSeconds: options.sessionMaxAgeSeconds,
       ssoIsSecondFactor: provider.countsAsSecondFactor,
+      // A sign-in proves who the person is (to change second factors) only when the provider
+      // authenticated them just now, not when it reused a session of its own from hours ago.
+      identityConfirmed: authenticatedRecently(claims.auth_time, now),
     });
     await recordAudit(tx, actorOf(client, { user: signedIn }), {
       action: "auth.signed_in",
@@ -108,6 +114,11 @@ export async function signInWithSso(
     ok: true,
     user: { id: signedIn.id, email: signedIn.email, name: signedIn.name, sessionId: session.id },
   };
+}
+
+function authenticatedRecently(authTime: number | undefined, now: Date): boolean {
+  if (authTime === undefined) return false;
+  return now.getTime() - authTime * 1000 <= FRESH_IDENTITY_MINUTES * 60_000;
 }
 
 async function audit(db: Db, client: SignInClient, who: { email?: string; user?: User }, entry: AuditEntry) {
