@@ -184,7 +184,8 @@ export async function checkCredentials(
   };
 }
 
-function actorOf(client: SignInClient, who: { email?: string; user?: User }): AuditActor {
+/** Who a sign-in's audit entry names: the user when known, else the email tried, and where from. */
+export function actorOf(client: SignInClient, who: { email?: string; user?: User }): AuditActor {
   return {
     kind: "user",
     userId: who.user?.id ?? null,

@@ -1,13 +1,13 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit, type AuditActor, type AuditEntry } from "@/lib/audit/record";
+import { recordAudit, type AuditEntry } from "@/lib/audit/record";
 import { users, type User } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { countSignInOutcome } from "@/lib/metrics/sign-in-outcomes";
 import { FRESH_IDENTITY_MINUTES } from "../fresh-identity-words";
 import { startSession } from "../sessions";
-import type { SignInClient } from "../sign-in";
+import { actorOf, type SignInClient } from "../sign-in";
 import { findUserByEmail } from "../user-lookup";
 import type { SsoRefusal } from "./refusals";
 
@@ -124,14 +124,4 @@ function authenticatedRecently(authTime: number | undefined, now: Date): boolean
 async function audit(db: Db, client: SignInClient, who: { email?: string; user?: User }, entry: AuditEntry) {
   countSignInOutcome(entry.action, "sso");
   await recordAudit(db, actorOf(client, who), entry);
-}
-
-function actorOf(client: SignInClient, who: { email?: string; user?: User }): AuditActor {
-  return {
-    kind: "user",
-    userId: who.user?.id ?? null,
-    email: who.user?.email ?? who.email ?? null,
-    clientAddress: client.address,
-    userAgent: client.userAgent,
-  };
 }
