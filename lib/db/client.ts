@@ -20,7 +20,8 @@ interface DbHandle {
 }
 
 const globalKey = Symbol.for("paydesk.db");
-type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
+const closedKey = Symbol.for("paydesk.db.closed");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle>; [closedKey]?: boolean };
 
 export function getDb(): Promise<Db> {
   return getDbHandle().then((handle) => handle.db);
@@ -28,6 +29,9 @@ export function getDb(): Promise<Db> {
 
 export function getDbHandle(): Promise<DbHandle> {
   const store = globalThis as GlobalWithDb;
+  // Closing is for good: a late caller while the server stops must not open PGlite again (a
+  // second open of the directory, and of its lock, in a process about to exit).
+  if (store[closedKey]) return Promise.reject(new Error("The database is closed: Paydesk is stopping."));
   store[globalKey] ??= openDb().catch((error) => {
     delete store[globalKey];
     throw error;
@@ -37,6 +41,7 @@ export function getDbHandle(): Promise<DbHandle> {
 
 export async function closeDb(): Promise<void> {
   const store = globalThis as GlobalWithDb;
+  store[closedKey] = true;
   const handle = store[globalKey];
   delete store[globalKey];
   if (handle) await (await handle).close();
