@@ -18,6 +18,7 @@ import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { confirmTwoFactorAction } from "@/lib/account-security/two-factor-actions";
 import { RecoveryCodes } from "@/components/recovery-codes/recovery-codes";
 import { StartAuthenticatorApp, type AppKey } from "./start-authenticator-app";
+import { EnrollmentRequiredNotice } from "./enrollment-required-notice";
 
 type CodeValues = z.input<typeof twoFactorCodeFormSchema>;
 
@@ -87,15 +88,7 @@ function ConfirmAuthenticatorApp({
 
   return (
     <Card title="Set up two-factor sign-in">
-      {required ? (
-        <p
-          role="status"
-          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-        >
-          Admin and finance accounts must use two-factor sign-in. Set it up to continue, or add a passkey
-          instead (Account → Passkeys): the rest of Paydesk opens once you have one.
-        </p>
-      ) : null}
+      {required ? <EnrollmentRequiredNotice /> : null}
       <ol
         ref={shown}
         tabIndex={-1}

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-error";
 import { startAuthenticatorAppAction } from "@/lib/account-security/two-factor-actions";
+import { EnrollmentRequiredNotice } from "./enrollment-required-notice";
 
 /** A new authenticator app's key, as text and as a QR code (absent if it could not be drawn). */
 export interface AppKey {
@@ -48,15 +49,7 @@ export function StartAuthenticatorApp({
 
   return (
     <Card title="Set up two-factor sign-in">
-      {required ? (
-        <p
-          role="status"
-          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-        >
-          Admin and finance accounts must use two-factor sign-in. Set it up to continue, or add a passkey
-          instead (Account → Passkeys): the rest of Paydesk opens once you have one.
-        </p>
-      ) : null}
+      {required ? <EnrollmentRequiredNotice /> : null}
       <p className="text-sm text-slate-700">
         You will need an authenticator app on your phone (Google Authenticator, Microsoft Authenticator,
         1Password, Aegis…). Paydesk shows a QR code to scan with it; to make sure it is you, it may ask for
