@@ -5,7 +5,9 @@ import { lockDataDir } from "./data-dir-lock";
 import { MIGRATIONS_FOLDER } from "./migrate";
 import * as schema from "./schema";
 import type { Db } from "./types";
-import { reportError } from "@/lib/log/report-error";
+import { dependencyHealth } from "@/lib/health/dependencies";
+import { withoutRequestContext } from "@/lib/log/request-context";
+import { describeDbFailure } from "@/lib/health/describe-db-failure";
 
 /**
  * The process-wide database, opened lazily so `next build` never touches it. Kept on globalThis
@@ -108,8 +110,14 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new Pool({ connectionString: url, max: 10 });
   // An idle connection the server drops (restart, failover, network) is emitted here; without a
-  // listener Node ends the process. The pool replaces the connection on the next query.
-  pool.on("error", (error) => reportError("db", "an idle PostgreSQL connection failed", error));
+  // listener Node ends the process. The pool replaces the connection on the next query, and the
+  // database's next check says whether it works again. The connection was opened by whichever
+  // request first needed it: its error belongs to none.
+  pool.on("error", (error) =>
+    withoutRequestContext(() =>
+      dependencyHealth().database.failure(`an idle connection failed: ${describeDbFailure(error)}`, error),
+    ),
+  );
   const db = drizzle(pool, { schema });
   return { db, pgPool: pool, close: () => pool.end() };
 }
