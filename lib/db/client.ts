@@ -6,6 +6,7 @@ import { MIGRATIONS_FOLDER } from "./migrate";
 import * as schema from "./schema";
 import type { Db } from "./types";
 import { dependencyHealth } from "@/lib/health/dependencies";
+import { logger } from "@/lib/log/logger";
 import { withoutRequestContext } from "@/lib/log/request-context";
 import { describeDbFailure } from "@/lib/health/describe-db-failure";
 
@@ -93,7 +94,29 @@ async function prepareSchema(handle: DbHandle, mode: SchemaMode): Promise<void> 
   await recordReleaseStart(handle.db);
 }
 
+const appliedKey = Symbol.for("paydesk.db.migrationsApplied");
+type GlobalWithApplied = typeof globalThis & { [appliedKey]?: string[] };
+
+/** The migrations this process applied when it opened the database (none before it opened it). */
+export function migrationsAppliedByThisProcess(): readonly string[] {
+  return (globalThis as GlobalWithApplied)[appliedKey] ?? [];
+}
+
+/**
+ * Applies the pending migrations and logs one line per migration applied. Drizzle's migrator
+ * applies them all in one go and says nothing: the pending list read just before names them
+ * (two instances starting at once on a database behind both may each name the same ones).
+ */
 async function migrateSchema(handle: DbHandle): Promise<void> {
+  const { readMigrationStatus } = await import("./migration-status");
+  const { pending } = await readMigrationStatus(handle.db);
+  await runMigrator(handle);
+  const store = globalThis as GlobalWithApplied;
+  store[appliedKey] = [...(store[appliedKey] ?? []), ...pending];
+  for (const tag of pending) logger().info({ migration: tag }, `migration applied: ${tag}`);
+}
+
+async function runMigrator(handle: DbHandle): Promise<void> {
   if (handle.pgPool) {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_FOLDER });
