@@ -14,6 +14,7 @@ export interface PaydeskMetrics {
   /** The gauges read from the database; in a scrape only when this scrape's read worked. */
   databaseRegistry: Registry;
   dbUp: Gauge;
+  readiness: Gauge<"status">;
   buildInfo: Gauge<"version" | "commit">;
   serviceUp: Gauge;
   smtpUp: Gauge;
@@ -64,6 +65,12 @@ function createMetrics(): PaydeskMetrics {
     dbUp: new Gauge({
       name: "paydesk_db_up",
       help: "1 when the database answered a time-boxed `select 1` at this scrape, else 0",
+      registers,
+    }),
+    readiness: new Gauge({
+      name: "paydesk_readiness",
+      help: "This instance's /api/ready answer at this scrape: 1 for its status (ready, degraded, not_ready), 0 for the others",
+      labelNames: ["status"],
       registers,
     }),
     buildInfo: new Gauge({

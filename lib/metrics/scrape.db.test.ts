@@ -24,6 +24,7 @@ const working: HealthSnapshot = {
 const failing: HealthSnapshot = { ...working, failing: true, failingSince: 1, consecutiveFailures: 3 };
 
 const inputs = (over: Partial<ScrapeInputs> = {}): ScrapeInputs => ({
+  readiness: "degraded",
   db: testDb.db,
   staleHours: 24,
   version: "9.8.7",
@@ -47,6 +48,8 @@ describe("a scrape", () => {
   it("names the build, the database, the dependencies and each loop's last success", async () => {
     const metrics = parseMetrics(await scrapeMetrics(inputs({ service: failing })));
     expect(metrics.value("paydesk_db_up")).toBe(1);
+    expect(metrics.value("paydesk_readiness", { status: "degraded" })).toBe(1);
+    expect(metrics.value("paydesk_readiness", { status: "not_ready" })).toBe(0);
     expect(metrics.value("paydesk_build_info", { version: "9.8.7", commit: "abc1234" })).toBe(1);
     expect(metrics.value("paydesk_service_up")).toBe(0);
     expect(metrics.value("paydesk_smtp_up")).toBe(1);

@@ -14,7 +14,12 @@ export interface LoopTimes {
   lastSuccessAt: number | null;
 }
 
+/** /api/ready's status (lib/readiness), as the metric names it. */
+export type ReadinessStatus = "ready" | "degraded" | "not ready";
+const READINESS_STATUSES: readonly ReadinessStatus[] = ["ready", "degraded", "not ready"];
+
 export interface ScrapeInputs {
+  readiness: ReadinessStatus;
   db: Db | Promise<Db>;
   staleHours: number;
   version: string;
@@ -44,6 +49,8 @@ export async function scrapeMetrics(inputs: ScrapeInputs): Promise<string> {
   metrics.webhookQueueDepth.set(inputs.webhookQueueDepth);
   metrics.buildInfo.reset();
   metrics.buildInfo.set({ version: inputs.version, commit: inputs.commit }, 1);
+  for (const status of READINESS_STATUSES)
+    metrics.readiness.set({ status: status.replace(" ", "_") }, status === inputs.readiness ? 1 : 0);
   metrics.serviceUp.set(inputs.service.failing ? 0 : 1);
   const smtpName = "paydesk_smtp_up";
   if (!inputs.smtp) metrics.registry.removeSingleMetric(smtpName);

@@ -6,6 +6,7 @@ import { appMailConfig } from "@/lib/mail/app-mail";
 import { bearerMatches } from "@/lib/metrics/bearer-token";
 import { paydeskMetrics } from "@/lib/metrics/registry";
 import { scrapeMetrics } from "@/lib/metrics/scrape";
+import { currentReadiness } from "@/lib/readiness/current-readiness";
 import { PAYDESK_VERSION } from "@/lib/release/version";
 import { currentCommit } from "@/lib/system/process-facts";
 import { webhookProcessingBacklog } from "@/lib/webhooks/processing-queue";
@@ -30,7 +31,10 @@ export async function GET(request: Request) {
     });
   }
   const health = dependencyHealth();
+  // Readiness checks the database too and tells its health; the scrape's own check does not.
+  const readiness = await currentReadiness();
   const text = await scrapeMetrics({
+    readiness: readiness.status,
     db: getDb(),
     staleHours: env.PAYDESK_PAYOUT_STALE_HOURS,
     version: PAYDESK_VERSION,
@@ -39,7 +43,6 @@ export async function GET(request: Request) {
     service: health.service.snapshot(),
     smtp: appMailConfig() ? health.smtp.snapshot() : null,
     webhookQueueDepth: webhookProcessingBacklog(),
-    databaseHealth: health.database,
     onReadError: (error) => reportError("metrics", "the business gauges could not be read", error),
   });
   return new Response(text, {
