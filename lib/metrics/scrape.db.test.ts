@@ -71,6 +71,8 @@ describe("a scrape", () => {
   it("leaves out paydesk_smtp_up when no mail is sent", async () => {
     const metrics = parseMetrics(await scrapeMetrics(inputs({ smtp: null })));
     expect(metrics.value("paydesk_smtp_up")).toBeUndefined();
+    const failingMail = parseMetrics(await scrapeMetrics(inputs({ smtp: failing })));
+    expect(failingMail.value("paydesk_smtp_up")).toBe(0);
   });
 
   it("answers during a database outage with paydesk_db_up 0, a read error counted and no database gauge", async () => {

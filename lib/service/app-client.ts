@@ -1,5 +1,6 @@
 import "server-only";
 import { dependencyHealth } from "@/lib/health/dependencies";
+import { noteServiceCall } from "@/lib/health/service-calls";
 import { paydeskMetrics } from "@/lib/metrics/registry";
 import { appServiceConfig } from "./app-config";
 import { createServiceClient, type ServiceClient } from "./client";
@@ -29,21 +30,5 @@ function countServiceCall({ endpoint, outcome, seconds }: ServiceCallObservation
   const metrics = paydeskMetrics();
   metrics.serviceCalls.inc({ endpoint, outcome });
   metrics.serviceCallSeconds.observe({ endpoint }, seconds);
-  noteServiceHealth(endpoint, outcome);
-}
-
-/**
- * A call the service answered (even with a refusal: it is up and said no) is the service working;
- * one with no usable answer (unavailable: no connection, a timeout, a 5xx; unexpected: an answer
- * it should not give) is a failure. Rate limiting says neither: the service is up and busy.
- */
-function noteServiceHealth(
-  endpoint: ServiceCallObservation["endpoint"],
-  outcome: ServiceCallObservation["outcome"],
-) {
-  const health = dependencyHealth().service;
-  if (outcome === "ok" || outcome === "refused") health.success();
-  else if (outcome === "unavailable")
-    health.failure(`${endpoint}: no usable answer (no connection, a timeout or a 5xx)`);
-  else if (outcome === "unexpected") health.failure(`${endpoint}: an answer Paydesk cannot read`);
+  noteServiceCall(dependencyHealth().service, endpoint, outcome);
 }
