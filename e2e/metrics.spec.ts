@@ -1,4 +1,11 @@
 import { expect, test } from "@playwright/test";
+import {
+  familiesWithSamples,
+  familyOf,
+  seriesIn,
+  shippedAlertRules,
+  SYNTHETIC_SERIES,
+} from "../test-support/alert-rules";
 import { parseMetrics } from "../test-support/prometheus";
 
 /**
@@ -53,4 +60,42 @@ test("counts requests by method, route pattern and status, with their duration",
   const after = await scrape();
   expect(after.histogramCount("paydesk_http_request_duration_seconds", labels)).toBe(before + 2);
   expect(after.names).toContain("paydesk_http_request_duration_seconds");
+});
+
+test("names the build, the database, readiness, the dependencies and each loop's last good round", async ({
+  request,
+}) => {
+  const scrape = async () => parseMetrics(await (await request.get("/api/metrics", withToken)).text());
+  const metrics = await scrape();
+  expect(metrics.value("paydesk_db_up")).toBe(1);
+  expect(metrics.value("paydesk_readiness", { status: "ready" })).toBe(1);
+  expect(metrics.value("paydesk_service_up")).toBe(1);
+  expect(metrics.value("paydesk_smtp_up")).toBe(1);
+  expect(metrics.value("paydesk_gauge_read_errors_total")).toBe(0);
+  expect(metrics.value("paydesk_invoices_not_sent")).toEqual(expect.any(Number));
+  expect(metrics.value("paydesk_mail_messages", { state: "queued" })).toEqual(expect.any(Number));
+  const build = await request.get("/api/metrics", withToken);
+  expect(await build.text()).toMatch(
+    /^paydesk_build_info\{version="\d+\.\d+\.\d+[^"]*",commit="[^"]+"\} 1$/m,
+  );
+  await expect
+    .poll(async () =>
+      (await scrape()).value("paydesk_loop_last_success_timestamp_seconds", { loop: "mail-sender" }),
+    )
+    .toBeGreaterThan(Date.now() / 1000 - 600);
+});
+
+test("every series the shipped alert rules read is in a real scrape", async ({ request }) => {
+  const rules = shippedAlertRules();
+  const wanted = [...new Set(rules.flatMap((rule) => seriesIn(rule.expr)))].filter(
+    (name) => !SYNTHETIC_SERIES.has(name),
+  );
+  expect(wanted.length).toBeGreaterThan(10);
+  // Loops report their first good round a few seconds after the start: poll until all are there.
+  await expect
+    .poll(async () => {
+      const families = familiesWithSamples(await (await request.get("/api/metrics", withToken)).text());
+      return wanted.filter((name) => familyOf(name, families) === undefined);
+    })
+    .toEqual([]);
 });

@@ -12,6 +12,7 @@ import { pollUntil, startProductionServer, type ProductionServer } from "./suppo
 test.describe.configure({ timeout: 240_000 });
 
 const bin = postgresBinDir();
+const METRICS_TOKEN = "outage-metrics-token-0123456789";
 
 test("/api/ready answers 503 naming the database while PostgreSQL is down, and 200 again once it is back, with no restart", async () => {
   if (!bin) {
@@ -23,8 +24,19 @@ test("/api/ready answers 503 naming the database while PostgreSQL is down, and 2
   let server: ProductionServer | undefined;
   try {
     postgres = await startPrivatePostgres(bin);
-    server = await startProductionServer({ PAYDESK_SANDBOX: "embedded", DATABASE_URL: postgres.url });
+    server = await startProductionServer({
+      PAYDESK_SANDBOX: "embedded",
+      DATABASE_URL: postgres.url,
+      METRICS_TOKEN: METRICS_TOKEN,
+    });
     const base = server.baseUrl;
+    const scrape = async () => {
+      const response = await fetch(`${base}/api/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      return { status: response.status, text: await response.text() };
+    };
+    expect((await scrape()).text).toMatch(/^paydesk_payouts\{state="paid"\} \d+$/m);
 
     postgres.stop();
     const down = await pollUntil("/api/ready answers 503", 15_000, async () => {
@@ -37,6 +49,19 @@ test("/api/ready answers 503 naming the database while PostgreSQL is down, and 2
     ).toBe(true);
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(200);
+
+    // The scrape still answers, says the database is down, and leaves out what it cannot read.
+    const during = await scrape();
+    expect(during.status).toBe(200);
+    expect(during.text).toMatch(/^paydesk_db_up 0$/m);
+    expect(during.text).toMatch(/^paydesk_readiness\{status="not_ready"\} 1$/m);
+    for (const gauge of [
+      "paydesk_payouts",
+      "paydesk_invoices_not_sent",
+      "paydesk_mail_oldest_unsent_age_seconds",
+    ]) {
+      expect(during.text, gauge).not.toContain(gauge);
+    }
 
     // Requests that need the database fail meanwhile; the log says so a few times, not per request.
     const linesAtOutage = server.lines.length;
@@ -54,6 +79,9 @@ test("/api/ready answers 503 naming the database while PostgreSQL is down, and 2
       return response.status === 200 ? true : undefined;
     });
     expect(server.gone(), "the same server process answered throughout, never restarted").toBe(false);
+    const after = await scrape();
+    expect(after.text).toMatch(/^paydesk_db_up 1$/m);
+    expect(after.text).toMatch(/^paydesk_payouts\{state="paid"\} \d+$/m);
     const outageLog = server.lines.slice(linesAtOutage).map((line) => line.text);
     const loud = outageLog.filter((text) => {
       try {
@@ -65,6 +93,15 @@ test("/api/ready answers 503 naming the database while PostgreSQL is down, and 2
       }
     });
     expect(loud.length, loud.join("\n")).toBeLessThan(10);
+    // One line when the database started failing, one when it worked again: each transition once.
+    const transitions = () =>
+      (server?.lines ?? []).flatMap(
+        (line) => /"msg":"database: (failing|working again)/.exec(line.text)?.[1] ?? [],
+      );
+    await pollUntil("the log says the database works again", 20_000, async () =>
+      transitions().includes("working again") ? true : undefined,
+    );
+    expect(transitions()).toEqual(["failing", "working again"]);
   } finally {
     server?.kill();
     postgres?.remove();

@@ -50,6 +50,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** `json` (one object per line, the default) or `pretty` (readable; the demo and `next dev`). */
   LOG_FORMAT: z.enum(["json", "pretty"], "must be `json` or `pretty`").optional(),
+  /** `1`: access lines for static assets too (/_next/static, the favicon, public files); off by default. */
+  PAYDESK_ACCESS_LOG_STATIC: z.enum(["0", "1"], "must be `0` or `1`").optional(),
   /** The bearer token /api/metrics answers to; unset, /api/metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").max(512).optional(),
   PAYMENTS_BASE_URL: z.string().optional(),

@@ -16,6 +16,7 @@ import { embeddedSandboxKeys, loadEmbeddedSandboxKeys } from "@/lib/service/embe
 import { isStopping, markStopping } from "@/lib/shutdown-state";
 import { serverBindAddress } from "@/lib/start-mode/bind-address";
 import { markProductionStart } from "@/lib/start-mode/first-start-mark";
+import { logStartLine } from "@/lib/start-line";
 import { demoDatabaseWarning, warnOfPublicDemo } from "@/lib/start-mode/warnings";
 import { demoUsersWithPublishedPassword, seedDemoUsers } from "@/lib/users/demo-users";
 
@@ -83,6 +84,7 @@ export async function startPaydesk(): Promise<void> {
     pollBudgetPerSecond: env.PAYDESK_POLL_BUDGET_PER_SECOND,
     mail: appMailConfig(),
   });
+  await logStartLine(db);
 }
 
 /**

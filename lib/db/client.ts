@@ -5,7 +5,10 @@ import { lockDataDir } from "./data-dir-lock";
 import { MIGRATIONS_FOLDER } from "./migrate";
 import * as schema from "./schema";
 import type { Db } from "./types";
-import { reportError } from "@/lib/log/report-error";
+import { dependencyHealth } from "@/lib/health/dependencies";
+import { logger } from "@/lib/log/logger";
+import { withoutRequestContext } from "@/lib/log/request-context";
+import { describeDbFailure } from "@/lib/health/describe-db-failure";
 
 /**
  * The process-wide database, opened lazily so `next build` never touches it. Kept on globalThis
@@ -91,7 +94,29 @@ async function prepareSchema(handle: DbHandle, mode: SchemaMode): Promise<void> 
   await recordReleaseStart(handle.db);
 }
 
+const appliedKey = Symbol.for("paydesk.db.migrationsApplied");
+type GlobalWithApplied = typeof globalThis & { [appliedKey]?: string[] };
+
+/** The migrations this process applied when it opened the database (none before it opened it). */
+export function migrationsAppliedByThisProcess(): readonly string[] {
+  return (globalThis as GlobalWithApplied)[appliedKey] ?? [];
+}
+
+/**
+ * Applies the pending migrations and logs one line per migration applied. Drizzle's migrator
+ * applies them all in one go and says nothing: the pending list read just before names them
+ * (two instances starting at once on a database behind both may each name the same ones).
+ */
 async function migrateSchema(handle: DbHandle): Promise<void> {
+  const { readMigrationStatus } = await import("./migration-status");
+  const { pending } = await readMigrationStatus(handle.db);
+  await runMigrator(handle);
+  const store = globalThis as GlobalWithApplied;
+  store[appliedKey] = [...(store[appliedKey] ?? []), ...pending];
+  for (const tag of pending) logger().info({ migration: tag }, `migration applied: ${tag}`);
+}
+
+async function runMigrator(handle: DbHandle): Promise<void> {
   if (handle.pgPool) {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_FOLDER });
@@ -108,8 +133,14 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new Pool({ connectionString: url, max: 10 });
   // An idle connection the server drops (restart, failover, network) is emitted here; without a
-  // listener Node ends the process. The pool replaces the connection on the next query.
-  pool.on("error", (error) => reportError("db", "an idle PostgreSQL connection failed", error));
+  // listener Node ends the process. The pool replaces the connection on the next query, and the
+  // database's next check says whether it works again. The connection was opened by whichever
+  // request first needed it: its error belongs to none.
+  pool.on("error", (error) =>
+    withoutRequestContext(() =>
+      dependencyHealth().database.failure(`an idle connection failed: ${describeDbFailure(error)}`, error),
+    ),
+  );
   const db = drizzle(pool, { schema });
   return { db, pgPool: pool, close: () => pool.end() };
 }

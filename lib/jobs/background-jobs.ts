@@ -4,6 +4,9 @@ import type { ServiceClient } from "@/lib/service";
 import { queuePolledRefreshes } from "@/lib/webhooks/processing-queue";
 import type { MailConfig } from "@/lib/mail/mail-config";
 import { smtpTransport } from "@/lib/mail/smtp-transport";
+import { dependencyHealth } from "@/lib/health/dependencies";
+import { watchDatabase } from "@/lib/health/database-watch";
+import { withoutRequestContext } from "@/lib/log/request-context";
 import { InvoiceRefresher } from "./invoice-refresher";
 import { MailSender } from "./mail-sender";
 import { InvoiceResender } from "./invoice-resender";
@@ -23,7 +26,8 @@ interface Loop {
   stop(): Promise<void>;
   liveness(): LoopLiveness;
 }
-type GlobalWithJobs = typeof globalThis & { [globalKey]?: Loop[] };
+const watchKey = Symbol.for("paydesk.databaseWatch");
+type GlobalWithJobs = typeof globalThis & { [globalKey]?: Loop[]; [watchKey]?: () => void };
 
 export interface BackgroundJobOptions {
   /** PAYDESK_POLL_BUDGET_PER_SECOND: invoice polls per second the refresh loop may make. */
@@ -47,9 +51,16 @@ export function startBackgroundJobs(
     new WebhookPruner({ db }),
     new WebhookSweeper({ db, client }),
   ];
-  if (mail) loops.push(new MailSender({ db, transport: smtpTransport(mail), config: mail }));
+  if (mail) {
+    const smtpHealth = dependencyHealth().smtp;
+    loops.push(new MailSender({ db, transport: smtpTransport(mail), config: mail, smtpHealth }));
+  }
   store[globalKey] = loops;
-  for (const loop of loops) loop.start();
+  // Whatever called this, the loops and the watch belong to no request (their log lines carry none).
+  withoutRequestContext(() => {
+    for (const loop of loops) loop.start();
+    store[watchKey] = watchDatabase(db, dependencyHealth().database);
+  });
 }
 
 /** Stops the loops, waiting for any round in progress, so the database can then be closed. */
@@ -57,6 +68,8 @@ export async function stopBackgroundJobs(): Promise<void> {
   const store = globalThis as GlobalWithJobs;
   const loops = store[globalKey] ?? [];
   delete store[globalKey];
+  store[watchKey]?.();
+  delete store[watchKey];
   await Promise.all(loops.map((loop) => loop.stop()));
 }
 

@@ -6,6 +6,7 @@ import { queueDueStatements } from "@/lib/statement/monthly-mail";
 import type { MailConfig } from "@/lib/mail/mail-config";
 import { reasonNotToSend } from "@/lib/invoice-mail/send-time-check";
 import type { MailTransport } from "@/lib/mail/smtp-transport";
+import type { HealthState } from "@/lib/health/health-state";
 import { PeriodicJob, type LoopLog } from "./periodic-job";
 
 export interface MailSenderOptions {
@@ -15,6 +16,8 @@ export interface MailSenderOptions {
   intervalMs?: number;
   batchSize?: number;
   log?: LoopLog;
+  /** Told whether the SMTP server took mail (dependencies.ts): the log's failing/working lines. */
+  smtpHealth?: Pick<HealthState, "failure" | "success">;
 }
 
 /** How often the round also clears the bodies of messages older than 30 days. */
@@ -65,6 +68,7 @@ export class MailSender extends PeriodicJob<DeliveryReport> {
     } catch (error) {
       this.failed("sending mail failed", error);
     }
+    this.noteSmtpHealth(report);
     if (Date.now() - this.lastClearedAt >= CLEAR_BODIES_EVERY_MS) {
       try {
         await clearOldBodies(this.options.db);
@@ -74,6 +78,19 @@ export class MailSender extends PeriodicJob<DeliveryReport> {
       }
     }
     return report;
+  }
+
+  /**
+   * A round that handed a message over says the server works; one where only the server failed
+   * says it fails, logged once per outage by the health state and shown on the System page as the
+   * loop's last error (the tries themselves are in the outbox, Admin → Outgoing mail).
+   */
+  private noteSmtpHealth(report: DeliveryReport): void {
+    if (report.sent > 0) this.options.smtpHealth?.success();
+    else if (report.serverFailure) {
+      this.recordFailure(report.serverFailure);
+      this.options.smtpHealth?.failure(report.serverFailure.kind, report.serverFailure);
+    }
   }
 
   override async stop(): Promise<void> {

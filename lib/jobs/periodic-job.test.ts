@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { failureMessage } from "@/lib/log/failure-message";
+import { runInRequestContext } from "@/lib/log/request-context";
 import { capturedLogger } from "@/test-support/captured-log";
 import { PeriodicJob } from "./periodic-job";
 
@@ -86,6 +87,7 @@ describe("PeriodicJob", () => {
       startedAt: null,
       lastRoundFinishedAt: null,
       roundRunningSince: null,
+      lastSuccessAt: null,
       lastFailure: null,
     });
     job.start();
@@ -165,6 +167,58 @@ describe("PeriodicJob", () => {
     expect(warnings[1]).toMatchObject({ failures: 19 });
     expect(records().filter((record) => record.level === 30)).toMatchObject([{ failures: 20 }]);
     expect(records().filter((record) => record.level === 20)).toHaveLength(21);
+  });
+
+  it("writes no request id in a round's lines, even when a request started the loop or asked for a round", async () => {
+    vi.useFakeTimers();
+    const { log, records } = capturedLogger();
+    class TalkingJob extends PeriodicJob<null> {
+      constructor() {
+        super("talking", 1_000, log);
+      }
+      protected filledBatch(): boolean {
+        return false;
+      }
+      protected async round() {
+        log.info("a round's line");
+        return null;
+      }
+    }
+    const job = new TalkingJob();
+    runInRequestContext({ requestId: "an-unrelated-request" }, () => job.start());
+    await vi.advanceTimersByTimeAsync(3_000);
+    await runInRequestContext({ requestId: "another-request" }, () => job.runOnce());
+    await vi.advanceTimersByTimeAsync(2_000);
+    await job.stop();
+    const rounds = records().filter((record) => record.msg === "a round's line");
+    expect(rounds.length).toBeGreaterThanOrEqual(5);
+    expect(rounds.filter((record) => "reqId" in record)).toEqual([]);
+  });
+
+  it("records when a round last passed without a failure", async () => {
+    class HalfJob extends PeriodicJob<null> {
+      fail = false;
+      constructor() {
+        super("half", 1_000, capturedLogger().log);
+      }
+      protected filledBatch(): boolean {
+        return false;
+      }
+      protected async round() {
+        if (this.fail) this.failed("failed", new Error("no"));
+        return null;
+      }
+    }
+    const job = new HalfJob();
+    expect(job.liveness().lastSuccessAt).toBeNull();
+    await job.runOnce();
+    const passed = job.liveness().lastSuccessAt;
+    expect(passed).toEqual(job.liveness().lastRoundFinishedAt);
+    job.fail = true;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await job.runOnce();
+    expect(job.liveness().lastSuccessAt).toBe(passed);
+    expect(job.liveness().lastRoundFinishedAt).toBeGreaterThan(passed ?? Infinity);
   });
 });
 

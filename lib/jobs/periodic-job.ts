@@ -1,6 +1,7 @@
 import { failureMessage } from "@/lib/log/failure-message";
 import { logger, type Logger } from "@/lib/log/logger";
 import { RepeatedFailures } from "@/lib/log/repeated-failures";
+import { withoutRequestContext } from "@/lib/log/request-context";
 
 /** Where a loop writes: each round's outcome at debug, a failure at warn (once per outage). */
 export type LoopLog = Pick<Logger, "warn" | "info" | "debug">;
@@ -16,6 +17,8 @@ export interface LoopLiveness {
   lastRoundFinishedAt: number | null;
   /** When the round in progress began; null between rounds. */
   roundRunningSince: number | null;
+  /** When the last round that logged no failure finished; null if none since start-up. */
+  lastSuccessAt: number | null;
   /** The last error a round logged, for the System page; null if none since start-up. */
   lastFailure: LoopFailure | null;
 }
@@ -41,6 +44,7 @@ export abstract class PeriodicJob<Report> {
   private startedAt: number | null = null;
   private lastRoundFinishedAt: number | null = null;
   private roundRunningSince: number | null = null;
+  private lastSuccessAt: number | null = null;
   private lastFailure: LoopFailure | null = null;
   private roundFailed = false;
   private readonly log: LoopLog;
@@ -94,19 +98,26 @@ export abstract class PeriodicJob<Report> {
     await this.running?.catch(() => {});
   }
 
-  /** One round, or the one already running. Never rejects. */
+  /**
+   * One round, or the one already running. Never rejects. The round runs outside any request,
+   * even when one asked for it: it is the loop's work, and the timers it leaves behind must not
+   * carry that request's id into every later round's log lines.
+   */
   runOnce(): Promise<Report> {
     if (!this.running) {
       this.roundRunningSince = Date.now();
       this.roundFailed = false;
-      this.running = this.round()
+      this.running = withoutRequestContext(() => this.round())
         .finally(() => {
           this.running = null;
           this.roundRunningSince = null;
           this.lastRoundFinishedAt = Date.now();
         })
         .then((report) => {
-          if (!this.roundFailed) this.failures.success();
+          if (!this.roundFailed) {
+            this.failures.success();
+            this.lastSuccessAt = this.lastRoundFinishedAt;
+          }
           this.log.debug({ report }, `${this.name}: round finished`);
           return report;
         });
@@ -121,17 +132,20 @@ export abstract class PeriodicJob<Report> {
       startedAt: this.startedAt,
       lastRoundFinishedAt: this.lastRoundFinishedAt,
       roundRunningSince: this.roundRunningSince,
+      lastSuccessAt: this.lastSuccessAt,
       lastFailure: this.lastFailure,
     };
   }
 
   private schedule(delayMs: number) {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.runOnce().then((report) => {
-        this.schedule(this.delayAfter(report));
-      });
-    }, delayMs);
+    this.timer = withoutRequestContext(() =>
+      setTimeout(() => {
+        void this.runOnce().then((report) => {
+          this.schedule(this.delayAfter(report));
+        });
+      }, delayMs),
+    );
     this.timer.unref();
   }
 }

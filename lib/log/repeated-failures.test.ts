@@ -47,4 +47,17 @@ describe("an outage in the log", () => {
         .map((record) => (record.err as Error).message),
     ).toEqual(["one", "two"]);
   });
+
+  it("with summaryOnFailure, writes no summary once the failures stopped", () => {
+    const { log, records } = capturedLogger();
+    const failures = new RepeatedFailures(log, "action", { now: () => Date.now(), summaryOnFailure: true });
+    for (let second = 0; second < 90; second++) {
+      failures.failure("an action failed", new Error("connection refused"));
+      vi.advanceTimersByTime(1_000);
+    }
+    const during = records().length;
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(records()).toHaveLength(during);
+    expect(records().map((record) => record.failures ?? "first")).toEqual(["first", 60]);
+  });
 });

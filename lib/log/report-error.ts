@@ -6,8 +6,9 @@ import { RepeatedFailures } from "./repeated-failures";
 /**
  * An error no one waits on (a failed action, a webhook's processing, a page that threw), logged
  * at error once per kind: the same error again within a minute is counted into a summary line
- * instead of printing its stack again (repeated-failures.ts). The kind is the place and the
- * error's first line, so an outage that fails every request is a few lines.
+ * instead of printing its stack again (repeated-failures.ts), written by the next one a minute on,
+ * so no summary comes after the errors stopped. The kind is the place and the error's first line,
+ * so an outage that fails every request is a few lines.
  */
 const globalKey = Symbol.for("paydesk.errorKinds");
 type GlobalWithKinds = typeof globalThis & { [globalKey]?: Map<string, RepeatedFailures> };
@@ -20,7 +21,10 @@ export function reportError(where: string, message: string, error: unknown, fiel
   let repeated = kinds.get(kind);
   if (!repeated) {
     if (kinds.size >= MAX_KINDS) kinds.clear();
-    repeated = new RepeatedFailures(logger().child({ where }), where, { level: "error" });
+    repeated = new RepeatedFailures(logger().child({ where }), where, {
+      level: "error",
+      summaryOnFailure: true,
+    });
     kinds.set(kind, repeated);
   }
   repeated.failure(message, error, fields);

@@ -34,3 +34,11 @@ export function noteRequestUser(userId: string): void {
   const context = currentRequestContext();
   if (context) context.userId = userId;
 }
+
+/**
+ * Runs work outside any request: what it schedules (a timer, a loop, a pool's connections and
+ * their error events) never carries the request id of whichever request happened to start it.
+ */
+export function withoutRequestContext<T>(work: () => T): T {
+  return storage().exit(work);
+}

@@ -16,6 +16,8 @@ export interface DeliveryReport {
   failed: number;
   /** Not sent: no longer worth sending (reasonNotToSend). */
   cancelled: number;
+  /** The last failure of the SMTP server itself this round (not a refusal of one message). */
+  serverFailure?: SmtpFailure;
 }
 
 export interface DeliveryOptions {
@@ -89,6 +91,7 @@ export async function deliverDueMail(db: Db, options: DeliveryOptions): Promise<
         });
       });
       report[givingUp ? "failed" : "retrying"]++;
+      if (!failure.messageRefused) report.serverFailure = failure;
       continue;
     }
     const at = now();

@@ -26,10 +26,22 @@ export interface MailTransport {
 }
 
 /** An SMTP try that failed: the server's reply code, or null when no server answered. */
+const KIND_BY_CODE: Record<string, string> = {
+  ECONNECTION: "no connection to the SMTP server",
+  ESOCKET: "no connection to the SMTP server",
+  ECONNREFUSED: "no connection to the SMTP server",
+  ETIMEDOUT: "no answer in time from the SMTP server",
+  EDNS: "the SMTP server's host name was not found",
+  EAUTH: "the SMTP server refused the sign-in",
+  ETLS: "TLS with the SMTP server failed",
+};
+
 export class SmtpFailure extends Error {
   constructor(
     readonly replyCode: number | null,
     message: string,
+    /** nodemailer's code for a failure with no reply (ECONNECTION, ETIMEDOUT, EAUTH…). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = "SmtpFailure";
@@ -38,6 +50,20 @@ export class SmtpFailure extends Error {
   /** 5xx: the server refused for good (no such mailbox, rejected); trying again changes nothing. */
   get permanent(): boolean {
     return this.replyCode !== null && this.replyCode >= 500 && this.replyCode < 600;
+  }
+
+  /**
+   * The server refused this message (no such mailbox, rejected content), not mail as a whole:
+   * other messages still go. Anything else (no connection, a refused sign-in, 4xx) is the server.
+   */
+  get messageRefused(): boolean {
+    return this.replyCode !== null && this.replyCode >= 550 && this.replyCode <= 553;
+  }
+
+  /** What failed, in words naming the kind of failure and never a host or a credential. */
+  get kind(): string {
+    if (this.replyCode !== null) return `the SMTP server answered ${this.replyCode}`;
+    return (this.code && KIND_BY_CODE[this.code]) ?? "no usable answer from the SMTP server";
   }
 }
 
@@ -77,7 +103,8 @@ export function smtpTransport(config: MailConfig): MailTransport {
         const code = typeof failure.responseCode === "number" ? failure.responseCode : null;
         const text =
           typeof failure.response === "string" ? failure.response : String(failure.message ?? error);
-        throw new SmtpFailure(code, firstLine(text));
+        const kind = (error as { code?: unknown }).code;
+        throw new SmtpFailure(code, firstLine(text), typeof kind === "string" ? kind : undefined);
       }
     },
     close() {

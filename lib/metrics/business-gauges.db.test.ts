@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enqueueMail } from "@/lib/mail/enqueue";
 import { insertListInvoices } from "@/test-support/invoice-rows";
 import { parseMetrics } from "@/test-support/prometheus";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => testDb?.close());
 
 const HOUR = 3_600_000;
-const scrape = async () => parseMetrics(await paydeskMetrics().registry.metrics());
+const scrape = async () => parseMetrics(await paydeskMetrics().databaseRegistry.metrics());
 
 describe("business gauges", () => {
   it("count payouts by state and age the oldest waiting ones, in the Prometheus text format", async () => {
@@ -52,7 +53,25 @@ describe("business gauges", () => {
     expect(metrics.value("paydesk_oldest_payout_awaiting_approval_seconds")).toBe(3600);
     expect(metrics.value("paydesk_oldest_submitted_payout_seconds")).toBe(3 * 3600);
     expect(metrics.value("paydesk_invoice_refresh_lag_seconds")).toBe(90);
-    expect(metrics.names).toContain("process_cpu_user_seconds_total");
+  });
+
+  it("count the outbox by state and age its oldest unsent message", async () => {
+    const now = new Date("2026-11-26T12:30:00Z");
+    const mail = (subject: string) => ({
+      kind: "staff_notification",
+      to: { address: "fay@shop.example" },
+      subject,
+      text: "text",
+      html: "<p>html</p>",
+    });
+    await enqueueMail(testDb.db, mail("older"), new Date(now.getTime() - 30 * 60_000));
+    await enqueueMail(testDb.db, mail("newer"), new Date(now.getTime() - 60_000));
+    await refreshBusinessGauges(testDb.db, { now, staleHours: 24 });
+    const metrics = await scrape();
+    expect(metrics.value("paydesk_mail_messages", { state: "queued" })).toBe(2);
+    expect(metrics.value("paydesk_mail_messages", { state: "failed" })).toBe(0);
+    expect(metrics.value("paydesk_mail_oldest_unsent_age_seconds")).toBe(1800);
+    expect(metrics.value("paydesk_invoices_not_sent")).toBe(0);
   });
 
   it("read the database again only after 5 seconds", async () => {

@@ -5,10 +5,26 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
  * Paydesk's Prometheus metrics: one registry per process, kept on globalThis because Next.js
  * loads route handlers and instrumentation as separate module graphs, which would otherwise each
  * count into a registry of their own. Each instance is scraped on its own (its own series); the
- * business gauges are read from the shared database at scrape time (business-gauges.ts).
+ * business gauges are read from the shared database at scrape time (business-gauges.ts), into a
+ * registry of their own that a scrape includes only when the read worked: a gauge that cannot be
+ * read is absent, never a stale value (scrape.ts).
  */
 export interface PaydeskMetrics {
   registry: Registry;
+  /** The gauges read from the database; in a scrape only when this scrape's read worked. */
+  databaseRegistry: Registry;
+  dbUp: Gauge;
+  readiness: Gauge<"status">;
+  buildInfo: Gauge<"version" | "commit">;
+  serviceUp: Gauge;
+  smtpUp: Gauge;
+  loopLastSuccess: Gauge<"loop">;
+  loopStarted: Gauge<"loop">;
+  loopInterval: Gauge<"loop">;
+  gaugeReadErrors: Counter;
+  mailMessages: Gauge<"state">;
+  oldestUnsentMailSeconds: Gauge;
+  invoicesNotSent: Gauge;
   httpRequestSeconds: Histogram<"method" | "route" | "status">;
   serviceCalls: Counter<"endpoint" | "outcome">;
   serviceCallSeconds: Histogram<"endpoint">;
@@ -37,10 +53,74 @@ export function paydeskMetrics(): PaydeskMetrics {
 function createMetrics(): PaydeskMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const databaseRegistry = new Registry();
   const registers = [registry];
-  const gauge = (name: string, help: string) => new Gauge({ name, help, registers });
+  const fromDatabase = [databaseRegistry];
+  const gauge = (name: string, help: string) => new Gauge({ name, help, registers: fromDatabase });
+  const loopGauge = (name: string, help: string) =>
+    new Gauge({ name, help, labelNames: ["loop"], registers });
   return {
     registry,
+    databaseRegistry,
+    dbUp: new Gauge({
+      name: "paydesk_db_up",
+      help: "1 when the database answered a time-boxed `select 1` at this scrape, else 0",
+      registers,
+    }),
+    readiness: new Gauge({
+      name: "paydesk_readiness",
+      help: "This instance's /api/ready answer at this scrape: 1 for its status (ready, degraded, not_ready), 0 for the others",
+      labelNames: ["status"],
+      registers,
+    }),
+    buildInfo: new Gauge({
+      name: "paydesk_build_info",
+      help: "Always 1: the release (version) and commit this instance runs",
+      labelNames: ["version", "commit"],
+      registers,
+    }),
+    serviceUp: new Gauge({
+      name: "paydesk_service_up",
+      help: "0 while this instance's calls to the payment service fail (3 in a row with no success), else 1",
+      registers,
+    }),
+    // Registered by a scrape only when mail is configured (scrape.ts): absent, not a made-up 1.
+    smtpUp: new Gauge({
+      name: "paydesk_smtp_up",
+      help: "0 while this instance's tries to hand mail to the SMTP server fail, else 1 (absent without SMTP_URL)",
+      registers: [],
+    }),
+    loopLastSuccess: loopGauge(
+      "paydesk_loop_last_success_timestamp_seconds",
+      "When each background loop of this instance last finished a round without a failure (absent before the first)",
+    ),
+    loopStarted: loopGauge(
+      "paydesk_loop_start_timestamp_seconds",
+      "When each background loop of this instance started (absent while stopped)",
+    ),
+    loopInterval: loopGauge(
+      "paydesk_loop_interval_seconds",
+      "Each background loop's interval between rounds",
+    ),
+    gaugeReadErrors: new Counter({
+      name: "paydesk_gauge_read_errors_total",
+      help: "Scrapes whose database gauges could not be read (they are then absent from that scrape)",
+      registers,
+    }),
+    mailMessages: new Gauge({
+      name: "paydesk_mail_messages",
+      help: "Outgoing mail in the outbox by state: queued, sending, sent, failed, cancelled",
+      labelNames: ["state"],
+      registers: fromDatabase,
+    }),
+    oldestUnsentMailSeconds: gauge(
+      "paydesk_mail_oldest_unsent_age_seconds",
+      "Age of the oldest message queued or being sent (0 when none)",
+    ),
+    invoicesNotSent: gauge(
+      "paydesk_invoices_not_sent",
+      "Invoice creations the service never accepted and the loop stopped sending: someone uses Send again (System page)",
+    ),
     httpRequestSeconds: new Histogram({
       name: "paydesk_http_request_duration_seconds",
       help: "Requests answered, by method, route pattern and status, with how long each took",
@@ -72,10 +152,11 @@ function createMetrics(): PaydeskMetrics {
       help: "Verified webhooks whose processing failed (the sweep tries them again)",
       registers,
     }),
-    webhookQueueDepth: gauge(
-      "paydesk_webhook_queue_depth",
-      "Webhook refreshes answered and waiting in this process's queue",
-    ),
+    webhookQueueDepth: new Gauge({
+      name: "paydesk_webhook_queue_depth",
+      help: "Webhook refreshes answered and waiting in this process's queue",
+      registers,
+    }),
     signInFailures: new Counter({
       name: "paydesk_sign_in_failures_total",
       help: "Failed sign-ins (wrong password or code, disabled account, malformed request) by method",
@@ -91,7 +172,7 @@ function createMetrics(): PaydeskMetrics {
       name: "paydesk_payouts",
       help: "Withdrawals by state, from the database",
       labelNames: ["state"],
-      registers,
+      registers: fromDatabase,
     }),
     oldestPayoutAwaitingApprovalSeconds: gauge(
       "paydesk_oldest_payout_awaiting_approval_seconds",

@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Db } from "@/lib/db/types";
 import type { LoopLiveness } from "@/lib/jobs/periodic-job";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
-import { checkReadiness, ROUND_STUCK_AFTER_MS, STOPPING_PROBLEM } from "./check-readiness";
+import type { HealthSnapshot } from "@/lib/health/health-state";
+import {
+  checkReadiness,
+  ROUND_STUCK_AFTER_MS,
+  SMTP_WARNING_AFTER_MS,
+  STOPPING_PROBLEM,
+} from "./check-readiness";
 import { shippedMigrations } from "@/lib/db/migration-status";
 
 let testDb: TestDb;
@@ -22,6 +28,7 @@ function loop(overrides: Partial<LoopLiveness> = {}): LoopLiveness {
     startedAt: NOW - 600_000,
     lastRoundFinishedAt: NOW - 10_000,
     roundRunningSince: null,
+    lastSuccessAt: null,
     lastFailure: null,
     ...overrides,
   };
@@ -46,7 +53,7 @@ describe(`checkReadiness (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     expect(await checkReadiness(testDb.db, inputs(null))).toEqual({ status: "ready" });
   });
 
-  it("names a loop with no round for more than twice its interval, and one stuck in its first round", async () => {
+  it("is degraded, not out of the balancer, naming a loop with no round for more than twice its interval, and one stuck in its first round", async () => {
     const stuck = ROUND_STUCK_AFTER_MS + 60_000;
     const loops = [
       loop({ name: "invoice-refresher", lastRoundFinishedAt: NOW - 95_000 }),
@@ -59,8 +66,8 @@ describe(`checkReadiness (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       loop({ name: "webhook-pruner", intervalMs: 600_000, lastRoundFinishedAt: NOW - 1_000_000 }),
     ];
     expect(await checkReadiness(testDb.db, inputs(loops))).toEqual({
-      status: "not ready",
-      problems: [
+      status: "degraded",
+      warnings: [
         "loop invoice-refresher: no round for 95 s (interval 30 s)",
         `loop webhook-sweeper: no round since it started ${(stuck + 30_000) / 1000} s ago (interval 30 s); the current round has run for ${stuck / 1000} s`,
       ],
@@ -86,9 +93,82 @@ describe(`checkReadiness (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     });
   });
 
-  it("names a loop that was stopped", async () => {
+  it("names a loop that was stopped, as a warning", async () => {
     const readiness = await checkReadiness(testDb.db, inputs([loop({ startedAt: null })]));
-    expect(readiness).toEqual({ status: "not ready", problems: ["loop invoice-refresher: stopped"] });
+    expect(readiness).toEqual({ status: "degraded", warnings: ["loop invoice-refresher: stopped"] });
+  });
+
+  const working: HealthSnapshot = {
+    failing: false,
+    failingSince: null,
+    lastFailure: null,
+    consecutiveFailures: 0,
+    lastSuccessAt: NOW - 1_000,
+  };
+  const failingFor = (ms: number, lastFailure: string, consecutiveFailures = 4): HealthSnapshot => ({
+    failing: true,
+    failingSince: NOW - ms,
+    lastFailure,
+    consecutiveFailures,
+    lastSuccessAt: NOW - ms - 1_000,
+  });
+
+  it("warns of an SMTP server failing for 10 minutes, not before, and stays in the balancer", async () => {
+    const refused = "no connection to the SMTP server";
+    const early = await checkReadiness(testDb.db, {
+      ...inputs(),
+      smtp: failingFor(SMTP_WARNING_AFTER_MS - 1_000, refused),
+    });
+    expect(early).toEqual({ status: "ready" });
+    const late = await checkReadiness(testDb.db, { ...inputs(), smtp: failingFor(12 * 60_000, refused) });
+    expect(late).toEqual({
+      status: "degraded",
+      warnings: [
+        "mail: sending has failed for 12 min (no connection to the SMTP server); messages wait in the outbox (Admin → Outgoing mail)",
+      ],
+    });
+    expect(await checkReadiness(testDb.db, { ...inputs(), smtp: working })).toEqual({ status: "ready" });
+  });
+
+  it("warns of a failing payment service, with the SMTP server and a loop, all in one answer", async () => {
+    const readiness = await checkReadiness(testDb.db, {
+      ...inputs([loop({ startedAt: null })]),
+      service: failingFor(30_000, "read invoice: no usable answer (no connection, a timeout or a 5xx)", 3),
+      smtp: failingFor(3_600_000, "the SMTP server answered 421"),
+    });
+    expect(readiness).toEqual({
+      status: "degraded",
+      warnings: [
+        "payment service: its last 3 calls failed (the last: read invoice: no usable answer (no connection, a timeout or a 5xx)); invoices and payouts wait until it answers",
+        "mail: sending has failed for 1 h (the SMTP server answered 421); messages wait in the outbox (Admin → Outgoing mail)",
+        "loop invoice-refresher: stopped",
+      ],
+    });
+    const up = await checkReadiness(testDb.db, { ...inputs(), service: working });
+    expect(up).toEqual({ status: "ready" });
+  });
+
+  it("is not ready with a configuration it cannot work with, and then gives no warnings", async () => {
+    const readiness = await checkReadiness(testDb.db, {
+      ...inputs([loop({ startedAt: null })]),
+      configurationProblems: ["configuration: PAYMENTS_INVOICE_KEY is missing"],
+    });
+    expect(readiness).toEqual({
+      status: "not ready",
+      problems: ["configuration: PAYMENTS_INVOICE_KEY is missing"],
+    });
+  });
+
+  it("tells the database's health what its check found", async () => {
+    const told: string[] = [];
+    const health = {
+      failure: (kind: string) => told.push(`failure: ${kind}`),
+      success: () => told.push("success"),
+    };
+    await checkReadiness(testDb.db, { ...inputs(), databaseHealth: health });
+    const refused = Object.assign(new Error("connect ECONNREFUSED 10.9.8.7:5432"), { code: "ECONNREFUSED" });
+    await checkReadiness(Promise.reject(refused), { ...inputs(), databaseHealth: health });
+    expect(told).toEqual(["success", "failure: connection refused"]);
   });
 
   it("names the migration the database lacks", async () => {

@@ -1,12 +1,24 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/types";
+import { checkDatabase } from "@/lib/health/database-check";
+import { formatDuration, type HealthSnapshot, type HealthState } from "@/lib/health/health-state";
 import type { LoopLiveness } from "@/lib/jobs/periodic-job";
-import { describeDbFailure, failureCode, formatSeconds } from "./describe-db-failure";
+import { describeDbFailure, failureCode, formatSeconds } from "@/lib/health/describe-db-failure";
 import type { ShippedMigration } from "@/lib/db/migration-status";
-import { timeBox } from "./time-box";
+import { timeBox } from "@/lib/health/time-box";
 
-export type Readiness = { status: "ready" } | { status: "not ready"; problems: string[] };
+/**
+ * "not ready" (503) only for what stops this instance working: taking it out of the load balancer
+ * is the right answer. "degraded" (200) for what an instance cannot fix by being taken out: a
+ * failing SMTP server or payment service fails on every instance alike, and a loop stuck on one
+ * instance still leaves its requests served while the other instances' loops do the shared work
+ * (a restart, which the warning and its alert ask for, is what frees it).
+ */
+export type Readiness =
+  | { status: "ready" }
+  | { status: "degraded"; warnings: string[] }
+  | { status: "not ready"; problems: string[] };
 
 export interface ReadinessInputs {
   now: number;
@@ -22,15 +34,28 @@ export interface ReadinessInputs {
   timeoutMs?: number;
   /** The process received SIGTERM: it finishes its work and takes no more (lib/shutdown-state.ts). */
   stopping?: boolean;
+  /** Settings this process cannot work with, each naming the variables (never their values). */
+  configurationProblems?: readonly string[];
+  /** The payment service's health as this process's calls found it (lib/health/dependencies.ts). */
+  service?: HealthSnapshot;
+  /** The SMTP server's health; absent when no mail is sent (SMTP_URL unset). */
+  smtp?: HealthSnapshot;
+  /** Told the database check's outcome (its failing and working-again log lines). */
+  databaseHealth?: Pick<HealthState, "failure" | "success">;
 }
+
+/** How long the SMTP server must have failed before readiness warns: retries cover less. */
+export const SMTP_WARNING_AFTER_MS = 10 * 60_000;
 
 export const STOPPING_PROBLEM = "shutting down: finishing the work in hand, taking no more";
 
 /**
  * Whether this instance should take traffic: the database answers, its migrations are the ones
- * this build ships, and each background loop finished a round within twice its interval (or is in
- * a round that is not stuck: ROUND_STUCK_AFTER_MS). Never
- * rejects and never waits longer than two time-boxed database checks; each problem is a sentence
+ * this build ships, its configuration is usable and it is not stopping (else "not ready"); and
+ * whether it works fully: the SMTP server has not failed for 10 minutes, the payment service's
+ * calls are not failing, and each background loop finished a round within twice its interval or
+ * is in a round that is not stuck (ROUND_STUCK_AFTER_MS) (else "degraded"). Never rejects and
+ * never waits longer than two time-boxed database checks; each problem and warning is a sentence
  * an operator acts on, naming the kind of failure and never a host or a credential.
  */
 export async function checkReadiness(db: Db | Promise<Db>, inputs: ReadinessInputs): Promise<Readiness> {
@@ -43,26 +68,36 @@ export async function checkReadiness(db: Db | Promise<Db>, inputs: ReadinessInpu
     () => null,
   );
   const problems: string[] = [];
-  const database = await databaseProblem(db, timeoutMs);
-  if (database) problems.push(database);
+  const database = await checkDatabase(db, { timeoutMs, health: inputs.databaseHealth });
+  if (database) problems.push(`database: ${database}`);
   else {
     const migrations = await migrationsProblem(await db, await expected, timeoutMs);
     if (migrations) problems.push(migrations);
   }
-  problems.push(...loopProblems(inputs.loops, inputs.now));
-  return problems.length === 0 ? { status: "ready" } : { status: "not ready", problems };
+  problems.push(...(inputs.configurationProblems ?? []));
+  if (problems.length > 0) return { status: "not ready", problems };
+  const warnings = [
+    ...serviceWarnings(inputs.service),
+    ...smtpWarnings(inputs.smtp, inputs.now),
+    ...loopWarnings(inputs.loops, inputs.now),
+  ];
+  return warnings.length === 0 ? { status: "ready" } : { status: "degraded", warnings };
 }
 
-async function databaseProblem(db: Db | Promise<Db>, timeoutMs: number): Promise<string | null> {
-  try {
-    await timeBox(
-      Promise.resolve(db).then((open) => open.execute(sql`select 1`)),
-      timeoutMs,
-    );
-    return null;
-  } catch (error) {
-    return `database: ${describeDbFailure(error)}`;
-  }
+function serviceWarnings(service: HealthSnapshot | undefined): string[] {
+  if (!service?.failing) return [];
+  return [
+    `payment service: its last ${service.consecutiveFailures} calls failed (the last: ${service.lastFailure}); ` +
+      "invoices and payouts wait until it answers",
+  ];
+}
+
+function smtpWarnings(smtp: HealthSnapshot | undefined, now: number): string[] {
+  if (!smtp?.failingSince || now - smtp.failingSince < SMTP_WARNING_AFTER_MS) return [];
+  return [
+    `mail: sending has failed for ${formatDuration(now - smtp.failingSince)} (${smtp.lastFailure}); ` +
+      "messages wait in the outbox (Admin → Outgoing mail)",
+  ];
 }
 
 async function migrationsProblem(
@@ -103,7 +138,7 @@ async function migrationsProblem(
  */
 export const ROUND_STUCK_AFTER_MS = 15 * 60_000;
 
-function loopProblems(loops: readonly LoopLiveness[] | null, now: number): string[] {
+function loopWarnings(loops: readonly LoopLiveness[] | null, now: number): string[] {
   if (!loops) return [];
   return loops.flatMap((loop) => {
     if (loop.startedAt === null) return [`loop ${loop.name}: stopped`];

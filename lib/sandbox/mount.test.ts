@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleEmbeddedSandbox } from "./mount";
 
@@ -41,5 +42,27 @@ describe("the sandbox mounted in Paydesk", () => {
     const getDb = vi.fn();
     expect(await statusesOf(getDb)).toEqual([404, 404, 404, 404]);
     expect(getDb).not.toHaveBeenCalled();
+  });
+
+  it("starts outside the request that first reached it, when asked to", async () => {
+    vi.stubEnv("PAYMENTS_BASE_URL", "");
+    vi.stubEnv("PAYDESK_SANDBOX", "embedded");
+    const request = new AsyncLocalStorage<{ id: string }>();
+    const seen: Array<{ id: string } | undefined> = [];
+    const getDb = () => {
+      seen.push(request.getStore());
+      return Promise.reject(new Error("no database in this test"));
+    };
+    await request.run({ id: "the first request" }, () =>
+      expect(
+        handleEmbeddedSandbox(new Request("http://127.0.0.1:3000/sandbox/v1/invoices"), {
+          getDb,
+          webhookUrl: "http://127.0.0.1:3000/api/webhooks/payments",
+          demoMerchantKeys: { invoiceKey: "i", withdrawalKey: "w" },
+          detached: (start) => request.exit(start),
+        }),
+      ).rejects.toThrow("no database"),
+    );
+    expect(seen).toEqual([undefined]);
   });
 });

@@ -30,6 +30,12 @@ export interface MountOptions {
    * `onListening` is told the base URL there, and undefined once the sandbox stops.
    */
   direct?: { selfOrigin: string; onListening: (baseUrl: string | undefined) => void };
+  /**
+   * Runs the sandbox's start outside the request that first reached it (Paydesk passes
+   * withoutRequestContext): its timers and worker live on, and their log lines must not carry that
+   * request's id.
+   */
+  detached?: <T>(start: () => T) => T;
 }
 
 const present = (value: string | undefined) => (value && value.trim() !== "" ? value : undefined);
@@ -57,7 +63,8 @@ export async function handleEmbeddedSandbox(request: Request, options: MountOpti
     });
   }
   const store = globalThis as GlobalWithSandbox;
-  store[globalKey] ??= startEmbeddedSandbox(options).catch((error) => {
+  const detached = options.detached ?? ((start) => start());
+  store[globalKey] ??= detached(() => startEmbeddedSandbox(options)).catch((error) => {
     delete store[globalKey];
     throw error;
   });

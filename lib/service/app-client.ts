@@ -1,4 +1,6 @@
 import "server-only";
+import { dependencyHealth } from "@/lib/health/dependencies";
+import { noteServiceCall } from "@/lib/health/service-calls";
 import { paydeskMetrics } from "@/lib/metrics/registry";
 import { appServiceConfig } from "./app-config";
 import { createServiceClient, type ServiceClient } from "./client";
@@ -28,4 +30,5 @@ function countServiceCall({ endpoint, outcome, seconds }: ServiceCallObservation
   const metrics = paydeskMetrics();
   metrics.serviceCalls.inc({ endpoint, outcome });
   metrics.serviceCallSeconds.observe({ endpoint }, seconds);
+  noteServiceCall(dependencyHealth().service, endpoint, outcome);
 }

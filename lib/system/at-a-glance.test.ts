@@ -9,6 +9,7 @@ const loop = (over: Partial<LoopLiveness> = {}): LoopLiveness => ({
   startedAt: NOW - 3_600_000,
   lastRoundFinishedAt: NOW - 5_000,
   roundRunningSince: null,
+  lastSuccessAt: null,
   lastFailure: null,
   ...over,
 });

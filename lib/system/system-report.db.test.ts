@@ -143,6 +143,7 @@ describe("systemReport", () => {
           startedAt: NOW.getTime() - 600_000,
           lastRoundFinishedAt: NOW.getTime() - 5_000,
           roundRunningSince: null,
+          lastSuccessAt: null,
           lastFailure: { at: NOW.getTime() - 65_000, message: "connection refused" },
         },
       ]),

@@ -1,8 +1,14 @@
 import { getDb } from "@/lib/db/client";
 import { serverEnv } from "@/lib/env";
+import { dependencyHealth } from "@/lib/health/dependencies";
+import { backgroundLoopLiveness } from "@/lib/jobs/background-jobs";
+import { appMailConfig } from "@/lib/mail/app-mail";
 import { bearerMatches } from "@/lib/metrics/bearer-token";
-import { refreshBusinessGauges } from "@/lib/metrics/business-gauges";
 import { paydeskMetrics } from "@/lib/metrics/registry";
+import { scrapeMetrics } from "@/lib/metrics/scrape";
+import { currentReadiness } from "@/lib/readiness/current-readiness";
+import { PAYDESK_VERSION } from "@/lib/release/version";
+import { currentCommit } from "@/lib/system/process-facts";
 import { webhookProcessingBacklog } from "@/lib/webhooks/processing-queue";
 import { reportError } from "@/lib/log/report-error";
 
@@ -10,8 +16,9 @@ export const dynamic = "force-dynamic";
 
 /**
  * Prometheus metrics, in its text format: only with `Authorization: Bearer $METRICS_TOKEN`, and
- * 404 while METRICS_TOKEN is unset (nothing to find). Process and request counters are this
- * instance's; the business gauges are read from the shared database (at most every 5 s).
+ * 404 while METRICS_TOKEN is unset (nothing to find). Process, request and health series are this
+ * instance's; the business gauges are read from the shared database (at most every 5 s), and are
+ * absent from a scrape whose read failed (scrape.ts).
  */
 export async function GET(request: Request) {
   const env = serverEnv();
@@ -23,15 +30,22 @@ export async function GET(request: Request) {
       headers: { "www-authenticate": 'Bearer realm="metrics"' },
     });
   }
-  const metrics = paydeskMetrics();
-  metrics.webhookQueueDepth.set(webhookProcessingBacklog());
-  try {
-    await refreshBusinessGauges(await getDb(), { staleHours: env.PAYDESK_PAYOUT_STALE_HOURS });
-  } catch (error) {
-    // The process metrics still tell something about an instance whose database is down.
-    reportError("metrics", "the business gauges could not be read", error);
-  }
-  return new Response(await metrics.registry.metrics(), {
-    headers: { "content-type": metrics.registry.contentType, "cache-control": "no-store" },
+  const health = dependencyHealth();
+  // Readiness checks the database too and tells its health; the scrape's own check does not.
+  const readiness = await currentReadiness();
+  const text = await scrapeMetrics({
+    readiness: readiness.status,
+    db: getDb(),
+    staleHours: env.PAYDESK_PAYOUT_STALE_HOURS,
+    version: PAYDESK_VERSION,
+    commit: currentCommit(),
+    loops: backgroundLoopLiveness(),
+    service: health.service.snapshot(),
+    smtp: appMailConfig() ? health.smtp.snapshot() : null,
+    webhookQueueDepth: webhookProcessingBacklog(),
+    onReadError: (error) => reportError("metrics", "the business gauges could not be read", error),
+  });
+  return new Response(text, {
+    headers: { "content-type": paydeskMetrics().registry.contentType, "cache-control": "no-store" },
   });
 }

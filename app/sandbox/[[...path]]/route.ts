@@ -1,4 +1,5 @@
 import { getDb } from "@/lib/db/client";
+import { withoutRequestContext } from "@/lib/log/request-context";
 import { handleEmbeddedSandbox } from "@/lib/sandbox/mount";
 import { sandboxPublicUrl, selfOrigin } from "@/lib/service/app-config";
 import { setEmbeddedSandboxDirectUrl } from "@/lib/service/embedded-sandbox-direct";
@@ -16,6 +17,7 @@ function handler(request: Request): Promise<Response> {
     publicUrl: sandboxPublicUrl(),
     selfCallToken: selfCallToken(),
     direct: { selfOrigin: selfOrigin(), onListening: setEmbeddedSandboxDirectUrl },
+    detached: withoutRequestContext,
   });
 }
 

@@ -1,0 +1,40 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { shippedMigrations } from "@/lib/db/migration-status";
+import { dependencyHealth } from "@/lib/health/dependencies";
+import { backgroundLoopLiveness } from "@/lib/jobs/background-jobs";
+import { appMailConfig } from "@/lib/mail/app-mail";
+import { appServiceConfig } from "@/lib/service/app-config";
+import { isStopping } from "@/lib/shutdown-state";
+import { checkReadiness, type Readiness } from "./check-readiness";
+
+/** This process's readiness, as /api/ready answers it and the metrics count it. Never rejects. */
+export async function currentReadiness(): Promise<Readiness> {
+  try {
+    const health = dependencyHealth();
+    return await checkReadiness(getDb(), {
+      now: Date.now(),
+      loops: backgroundLoopLiveness(),
+      stopping: isStopping(),
+      // A journal that cannot be read is a problem the check names, not a thrown error.
+      expectedMigrations: Promise.resolve().then(() => shippedMigrations()),
+      configurationProblems: configurationProblems(),
+      service: health.service.snapshot(),
+      smtp: appMailConfig() ? health.smtp.snapshot() : undefined,
+      databaseHealth: health.database,
+    });
+  } catch {
+    // checkReadiness never rejects; this keeps the answer a 503, never a 500, if that ever changes.
+    return { status: "not ready", problems: ["readiness: the check itself failed"] };
+  }
+}
+
+/** The payment service's settings: their errors name the variables, never the values. */
+function configurationProblems(): string[] {
+  try {
+    appServiceConfig();
+    return [];
+  } catch (error) {
+    return [`configuration: ${error instanceof Error ? error.message.split("\n")[0] : "unreadable"}`];
+  }
+}
