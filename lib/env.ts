@@ -143,106 +143,105 @@ export function isLoopbackHost(host: string | undefined): boolean {
   return LOOPBACK_HOSTS.includes(host?.toLowerCase() ?? "");
 }
 
+// Every problem in one refusal: these checks run even when a variable failed its own (it then
+// holds what was given, a string, which they only test for being set or for a value).
+const startupEnvSchema = envSchema.superRefine(checkStartup, { when: () => true });
+
 /**
- * Exactly one payment service; demo mode (published passwords and keys) never with a real one,
- * never on a PostgreSQL server, and never reachable from other machines unless asked for.
+ * The values a start needs (required-settings.ts); exactly one payment service; demo mode
+ * (published passwords and keys) never with a real one, never on a PostgreSQL server, and never
+ * reachable from other machines unless asked for.
  */
-const startupEnvSchema = envSchema.superRefine(
-  (env, context) => {
-    for (const problem of requiredSettingProblems(env)) context.addIssue({ code: "custom", ...problem });
-    for (const problem of ssoProblems(env)) context.addIssue({ code: "custom", ...problem });
-    if (env.PAYDESK_DEMO_SSO && !env.PAYDESK_DEMO) {
+function checkStartup(env: z.infer<typeof envSchema>, context: z.RefinementCtx<z.infer<typeof envSchema>>) {
+  for (const problem of requiredSettingProblems(env)) context.addIssue({ code: "custom", ...problem });
+  for (const problem of ssoProblems(env)) context.addIssue({ code: "custom", ...problem });
+  if (env.PAYDESK_DEMO_SSO && !env.PAYDESK_DEMO) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_DEMO_SSO"],
+      message:
+        "the built-in sign-in provider lets anyone sign in as anyone: it runs only in demo mode (npm run demo). " +
+        "Unset PAYDESK_DEMO_SSO and set OIDC_ISSUER and the rest to your company's provider.",
+    });
+  }
+  const mail = readMailConfig({ SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM });
+  if (!mail.ok) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: mail.problem });
+  if (env.PAYDESK_MAIL_CATCHER && (env.PAYDESK_SANDBOX !== "embedded" || !env.PAYDESK_DEMO)) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_MAIL_CATCHER"],
+      message:
+        "the mail catcher keeps every email, invitation and reset links included, on a page anyone who reaches " +
+        "/sandbox/mail can read: it runs only in demo mode (PAYDESK_DEMO=1, with the embedded sandbox). " +
+        "Unset PAYDESK_MAIL_CATCHER and set SMTP_URL to send real mail.",
+    });
+  }
+  if (env.PAYDESK_MAIL_CATCHER && env.SMTP_URL) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_MAIL_CATCHER"],
+      message: "PAYDESK_MAIL_CATCHER=embedded and SMTP_URL are both set. Unset one: mail goes to one server.",
+    });
+  }
+  const external = Boolean(env.PAYMENTS_BASE_URL);
+  const embedded = env.PAYDESK_SANDBOX === "embedded";
+  if (!external && !embedded) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYMENTS_BASE_URL"],
+      message:
+        "no payment service chosen. Set PAYMENTS_BASE_URL (with PAYMENTS_INVOICE_KEY and PAYMENTS_WITHDRAWAL_KEY) " +
+        "to use the real service, or PAYDESK_SANDBOX=embedded to run the embedded sandbox (demos and tests: no real money).",
+    });
+  }
+  if (external && embedded) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_SANDBOX"],
+      message:
+        "PAYDESK_SANDBOX=embedded and PAYMENTS_BASE_URL are both set. Unset one of them: Paydesk talks to one service.",
+    });
+  }
+  for (const name of ["SANDBOX_INVOICE_KEY", "SANDBOX_WITHDRAWAL_KEY"] as const) {
+    if (!env.PAYDESK_DEMO && PUBLISHED_KEYS.includes(env[name] ?? "")) {
       context.addIssue({
         code: "custom",
-        path: ["PAYDESK_DEMO_SSO"],
-        message:
-          "the built-in sign-in provider lets anyone sign in as anyone: it runs only in demo mode (npm run demo). " +
-          "Unset PAYDESK_DEMO_SSO and set OIDC_ISSUER and the rest to your company's provider.",
+        path: [name],
+        message: `is a key published in the README, for demo mode only. Unset ${name} (Paydesk then generates one) or choose another.`,
       });
     }
-    const mail = readMailConfig({ SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM });
-    if (!mail.ok) context.addIssue({ code: "custom", path: ["SMTP_URL"], message: mail.problem });
-    if (env.PAYDESK_MAIL_CATCHER && (env.PAYDESK_SANDBOX !== "embedded" || !env.PAYDESK_DEMO)) {
-      context.addIssue({
-        code: "custom",
-        path: ["PAYDESK_MAIL_CATCHER"],
-        message:
-          "the mail catcher keeps every email, invitation and reset links included, on a page anyone who reaches " +
-          "/sandbox/mail can read: it runs only in demo mode (PAYDESK_DEMO=1, with the embedded sandbox). " +
-          "Unset PAYDESK_MAIL_CATCHER and set SMTP_URL to send real mail.",
-      });
-    }
-    if (env.PAYDESK_MAIL_CATCHER && env.SMTP_URL) {
-      context.addIssue({
-        code: "custom",
-        path: ["PAYDESK_MAIL_CATCHER"],
-        message:
-          "PAYDESK_MAIL_CATCHER=embedded and SMTP_URL are both set. Unset one: mail goes to one server.",
-      });
-    }
-    const external = Boolean(env.PAYMENTS_BASE_URL);
-    const embedded = env.PAYDESK_SANDBOX === "embedded";
-    if (!external && !embedded) {
-      context.addIssue({
-        code: "custom",
-        path: ["PAYMENTS_BASE_URL"],
-        message:
-          "no payment service chosen. Set PAYMENTS_BASE_URL (with PAYMENTS_INVOICE_KEY and PAYMENTS_WITHDRAWAL_KEY) " +
-          "to use the real service, or PAYDESK_SANDBOX=embedded to run the embedded sandbox (demos and tests: no real money).",
-      });
-    }
-    if (external && embedded) {
-      context.addIssue({
-        code: "custom",
-        path: ["PAYDESK_SANDBOX"],
-        message:
-          "PAYDESK_SANDBOX=embedded and PAYMENTS_BASE_URL are both set. Unset one of them: Paydesk talks to one service.",
-      });
-    }
-    for (const name of ["SANDBOX_INVOICE_KEY", "SANDBOX_WITHDRAWAL_KEY"] as const) {
-      if (!env.PAYDESK_DEMO && PUBLISHED_KEYS.includes(env[name] ?? "")) {
-        context.addIssue({
-          code: "custom",
-          path: [name],
-          message: `is a key published in the README, for demo mode only. Unset ${name} (Paydesk then generates one) or choose another.`,
-        });
-      }
-    }
-    if (external && env.PAYDESK_DEMO) {
-      context.addIssue({
-        code: "custom",
-        path: ["PAYDESK_DEMO"],
-        message:
-          "PAYDESK_DEMO=1 seeds users with a published password, so it never runs against a real service. " +
-          "Unset PAYDESK_DEMO, or unset PAYMENTS_BASE_URL and set PAYDESK_SANDBOX=embedded.",
-      });
-    }
-    if (env.PAYDESK_DEMO && env.DATABASE_URL) {
-      context.addIssue({
-        code: "custom",
-        path: ["DATABASE_URL"],
-        message:
-          "demo mode runs only on its own embedded database, never on a PostgreSQL server: it seeds users with a " +
-          "published password into the database it opens. Unset DATABASE_URL to run the demo (on PAYDESK_DATA_DIR), " +
-          "or unset PAYDESK_DEMO to run Paydesk on that database.",
-      });
-    }
-    if (env.PAYDESK_DEMO && !env.PAYDESK_DEMO_PUBLIC && !isLoopbackHost(env.HOST)) {
-      context.addIssue({
-        code: "custom",
-        path: ["HOST"],
-        message:
-          `demo mode on ${env.HOST ? "an address other machines reach" : "every interface (no -H given)"} would let ` +
-          "other machines sign in with its published passwords. Serve it on this machine only (npm run demo does unless HOST is set; " +
-          "next start -H 127.0.0.1; under next dev set HOST=127.0.0.1 as well), or set PAYDESK_DEMO_PUBLIC=1 " +
-          "to show the demo to other machines on purpose.",
-      });
-    }
-    // Every problem in one refusal: these rules run even when a variable failed its own check (it
-    // then holds what was given, a string, which the rules only test for being set or for a value).
-  },
-  { when: () => true },
-);
+  }
+  if (external && env.PAYDESK_DEMO) {
+    context.addIssue({
+      code: "custom",
+      path: ["PAYDESK_DEMO"],
+      message:
+        "PAYDESK_DEMO=1 seeds users with a published password, so it never runs against a real service. " +
+        "Unset PAYDESK_DEMO, or unset PAYMENTS_BASE_URL and set PAYDESK_SANDBOX=embedded.",
+    });
+  }
+  if (env.PAYDESK_DEMO && env.DATABASE_URL) {
+    context.addIssue({
+      code: "custom",
+      path: ["DATABASE_URL"],
+      message:
+        "demo mode runs only on its own embedded database, never on a PostgreSQL server: it seeds users with a " +
+        "published password into the database it opens. Unset DATABASE_URL to run the demo (on PAYDESK_DATA_DIR), " +
+        "or unset PAYDESK_DEMO to run Paydesk on that database.",
+    });
+  }
+  if (env.PAYDESK_DEMO && !env.PAYDESK_DEMO_PUBLIC && !isLoopbackHost(env.HOST)) {
+    context.addIssue({
+      code: "custom",
+      path: ["HOST"],
+      message:
+        `demo mode on ${env.HOST ? "an address other machines reach" : "every interface (no -H given)"} would ` +
+        "let other machines sign in with its published passwords. Serve it on this machine only (npm run demo " +
+        "does unless HOST is set; next start -H 127.0.0.1; under next dev set HOST=127.0.0.1 as well), or set PAYDESK_DEMO_PUBLIC=1 " +
+        "to show the demo to other machines on purpose.",
+    });
+  }
+}
 
 /** Single sign-on is configured whole or not at all, over https unless on this machine. */
 function ssoProblems(env: z.infer<typeof envSchema>): Array<{ path: string[]; message: string }> {
