@@ -180,6 +180,15 @@ test("the unit runs the Node its NODE names, and a refused configuration exits 7
   expect(execStart(unit).slice(0, 2)).toEqual(["/usr/bin/env", node]);
   expect(serviceSetting(unit, "Restart")).toBe("on-failure");
   expect(serviceSetting(unit, "RestartPreventExitStatus")).toBe("78");
+  // systemd's own reading of the unit (Debian 12's is 252), where it is installed: a variable as
+  // ExecStart's first word, for one, is an error there ("Command ${NODE} is not executable").
+  if (existsSync("/usr/bin/systemd-analyze")) {
+    const verified = spawnSync("/usr/bin/systemd-analyze", ["verify", "--man=no", "deploy/paydesk.service"], {
+      encoding: "utf8",
+    });
+    expect(`${verified.stdout}${verified.stderr}`).toBe("");
+    expect(verified.status).toBe(0);
+  }
 
   // The environment file with its keys left empty and NEXTAUTH_URL empty, as the issue's operator had it.
   const refused = spawnSync(unitStart.command, unitStart.args, {

@@ -143,6 +143,19 @@ describe("a refusal", () => {
       expect(message).not.toContain(part);
   });
 
+  it("still runs the start's checks when a variable failed its own, without tripping on its value", () => {
+    expect(
+      refusal({ ...production, PAYDESK_DEMO: "yes", PAYMENTS_WITHDRAWAL_KEY: "", OIDC_ISSUER: "x" }),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PAYDESK_DEMO: /),
+        expect.stringMatching(/^OIDC_ISSUER: /),
+        expect.stringMatching(/^PAYMENTS_WITHDRAWAL_KEY: is not set/),
+        expect.stringMatching(/^OIDC_CLIENT_ID: is needed for single sign-on/),
+      ]),
+    );
+  });
+
   it("exits with EX_CONFIG, 78, which the systemd unit does not restart", () => {
     expect(EXIT_CONFIG).toBe(78);
   });
