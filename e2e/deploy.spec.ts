@@ -4,7 +4,13 @@ import https from "node:https";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { readEnvironmentFile, readUnitFile, serviceSetting, unitEnvironment } from "./support/systemd-unit";
+import {
+  execStart,
+  readEnvironmentFile,
+  readUnitFile,
+  serviceSetting,
+  unitEnvironment,
+} from "./support/systemd-unit";
 
 /**
  * The deployment README's Deploying section describes, as written in deploy/: the finished bundle
@@ -88,11 +94,14 @@ test.beforeAll(async () => {
   invitation = link;
 
   expect(serviceSetting(unit, "EnvironmentFile")).toBe("/etc/paydesk/paydesk.env"); // what the example is for
-  const [command = "", ...args] = serviceSetting(unit, "ExecStart").split(/\s+/).map(mapPath);
-  const server = startGroup(command, args, mapPath(serviceSetting(unit, "WorkingDirectory")), {
-    ...base,
-    ...env,
-  });
+  const [command = "", ...args] = execStart(unit).map(mapPath);
+  unitStart = {
+    command,
+    args,
+    cwd: mapPath(serviceSetting(unit, "WorkingDirectory")),
+    env: { ...base, ...env },
+  };
+  const server = startGroup(command, args, unitStart.cwd, unitStart.env);
   server.stdout?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (serverLog += chunk.toString()));
   processes.push(server);
@@ -103,6 +112,8 @@ test.beforeAll(async () => {
 });
 
 let invitation = "";
+/** How the unit's ExecStart ran the server here: the same command, directory and environment. */
+let unitStart = { command: "", args: [] as string[], cwd: "", env: {} as Record<string, string> };
 
 test.afterAll(() => {
   for (const child of processes.reverse()) if (child.pid) process.kill(-child.pid, "SIGTERM");
@@ -160,6 +171,44 @@ test("through nginx, the webhook receiver limits each client by the address ngin
   expect((await postWebhook("127.0.0.2", unsigned, { "x-forwarded-for": "198.51.100.7" })).status).toBe(429);
   // Another client, through the same nginx, has its own allowance.
   expect((await postWebhook("127.0.0.3", unsigned)).status).toBe(401);
+});
+
+test("the unit runs the Node its NODE names, and a refused configuration exits 78, which the unit does not restart", () => {
+  const unit = readUnitFile(readFileSync("deploy/paydesk.service", "utf8"));
+  const node = unitEnvironment(unit).NODE ?? "";
+  expect(node).toMatch(/^\/\S+\/node$/);
+  expect(execStart(unit).slice(0, 2)).toEqual(["/usr/bin/env", node]);
+  expect(serviceSetting(unit, "Restart")).toBe("on-failure");
+  expect(serviceSetting(unit, "RestartPreventExitStatus")).toBe("78");
+  // systemd's own reading of the unit (Debian 12's is 252), where it is installed: a variable as
+  // ExecStart's first word, for one, is an error there ("Command ${NODE} is not executable").
+  if (existsSync("/usr/bin/systemd-analyze")) {
+    const verified = spawnSync("/usr/bin/systemd-analyze", ["verify", "--man=no", "deploy/paydesk.service"], {
+      encoding: "utf8",
+    });
+    expect(`${verified.stdout}${verified.stderr}`).toBe("");
+    expect(verified.status).toBe(0);
+  }
+
+  // The environment file with its keys left empty and NEXTAUTH_URL empty, as the issue's operator had it.
+  const refused = spawnSync(unitStart.command, unitStart.args, {
+    cwd: unitStart.cwd,
+    env: {
+      ...unitStart.env,
+      PORT: "0",
+      PAYMENTS_INVOICE_KEY: "",
+      PAYMENTS_WITHDRAWAL_KEY: "",
+      NEXTAUTH_URL: "",
+      NODE_ENV: "production", // what the bundle's server.js sets anyway
+    },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(refused.status).toBe(78);
+  const log = `${refused.stdout}${refused.stderr}`;
+  for (const name of ["PAYMENTS_INVOICE_KEY", "PAYMENTS_WITHDRAWAL_KEY", "NEXTAUTH_URL"])
+    expect(log).toContain(`${name}: is not set`);
+  expect(log).not.toContain(unitStart.env.NEXTAUTH_SECRET);
 });
 
 async function sessionCookieNames(context: BrowserContext): Promise<string[]> {

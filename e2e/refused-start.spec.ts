@@ -18,13 +18,16 @@ function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     NEXTAUTH_SECRET: "refused-start-secret-0123456789",
+    // Outside demo mode a production start needs NEXTAUTH_URL, or this (a test that means to start).
+    AUTH_TRUST_HOST: "true",
     PAYDESK_DATA_DIR: freshDataDir(),
     ...env,
   };
 }
 
 // A production start of the same build with a configuration Paydesk must refuse: the process
-// ends with status 1 and says what to set, instead of serving errors.
+// ends and says what to set, instead of serving errors: with 78 (EX_CONFIG, which the systemd unit
+// does not restart) for the configuration itself, with 1 for what a restart may find fixed.
 function start(env: Record<string, string>, host = "127.0.0.1") {
   const run = spawnSync(process.execPath, nextStart(host), {
     env: serverEnv(env),
@@ -73,7 +76,7 @@ const thisRelease = (JSON.parse(readFileSync("package.json", "utf8")) as { versi
 
 test("a start with no payment service chosen refuses, naming both ways to choose one", () => {
   const { status, output } = start({});
-  expect(status).toBe(1);
+  expect(status).toBe(78);
   expect(output).toContain("refusing to start");
   expect(output).toContain("PAYMENTS_BASE_URL");
   expect(output).toContain("PAYDESK_SANDBOX=embedded");
@@ -86,19 +89,19 @@ test("demo mode next to a real service refuses", () => {
     PAYMENTS_INVOICE_KEY: "k1",
     PAYMENTS_WITHDRAWAL_KEY: "k2",
   });
-  expect(status).toBe(1);
+  expect(status).toBe(78);
   expect(output).toContain("PAYDESK_DEMO=1 seeds users with a published password");
 });
 
 test("a link lifetime over 72 hours refuses, saying the limit", () => {
   const { status, output } = start({ PAYDESK_SANDBOX: "embedded", PAYDESK_ACCOUNT_LINK_HOURS: "168" });
-  expect(status).toBe(1);
+  expect(status).toBe(78);
   expect(output).toContain("PAYDESK_ACCOUNT_LINK_HOURS: must be at most 72 hours");
 });
 
 test("single sign-on half configured, or with an issuer that is not one, refuses, naming what to set", () => {
   const half = start({ PAYDESK_SANDBOX: "embedded", OIDC_ISSUER: "https://id.shop.example" });
-  expect(half.status).toBe(1);
+  expect(half.status).toBe(78);
   expect(half.output).toContain("OIDC_CLIENT_ID: is needed for single sign-on");
   const nobody = start({
     PAYDESK_SANDBOX: "embedded",
@@ -107,7 +110,7 @@ test("single sign-on half configured, or with an issuer that is not one, refuses
     OIDC_CLIENT_SECRET: "a-client-secret",
     OIDC_NAME: "Keycloak",
   });
-  expect(nobody.status).toBe(1);
+  expect(nobody.status, "a provider not answering may answer after a restart").toBe(1);
   expect(nobody.output).toContain(
     "OIDC_ISSUER: could not read http://127.0.0.1:9/realms/staff/.well-known/openid-configuration",
   );
@@ -116,14 +119,14 @@ test("single sign-on half configured, or with an issuer that is not one, refuses
 
 test("demo mode with DATABASE_URL refuses before it opens that database", () => {
   const { status, output } = start({ ...demo, DATABASE_URL: "postgres://paydesk@127.0.0.1:1/paydesk" });
-  expect(status).toBe(1);
+  expect(status).toBe(78);
   expect(output).toContain("DATABASE_URL: demo mode runs only on its own embedded database");
 });
 
 test("demo mode served on every interface (next start -H 0.0.0.0) refuses, naming PAYDESK_DEMO_PUBLIC", () => {
   const { status, output } = start(demo, "0.0.0.0");
-  expect(status).toBe(1);
-  expect(output).toContain("HOST: demo mode on 0.0.0.0");
+  expect(status).toBe(78);
+  expect(output).toContain("HOST: demo mode on an address other machines reach");
   expect(output).toContain("PAYDESK_DEMO_PUBLIC=1");
 });
 
@@ -174,14 +177,21 @@ test("PAYDESK_MIGRATE=off on a schema behind the release refuses, naming npm run
   );
   expect(refused.output).toContain("run `npm run db:migrate`");
 
-  const db = (command: string) =>
-    spawnSync("npm", ["run", "--silent", command], {
-      env: serverEnv({ PAYDESK_DATA_DIR: dataDir }),
+  const db = (command: string, env: Record<string, string> = {}, ...args: string[]) =>
+    spawnSync("npm", ["run", "--silent", command, "--", ...args], {
+      env: serverEnv({ PAYDESK_DATA_DIR: dataDir, ...env }),
       encoding: "utf8",
     });
   const before = db("db:status");
   expect(before.status).toBe(1);
   expect(before.stdout).toContain("Run `npm run db:migrate` to apply them.");
+  // As a deploy gate: a default start applies what is pending; one with PAYDESK_MIGRATE=off refuses.
+  const gate = db("db:status", {}, "--exit-code-if-unsafe");
+  expect(gate.status).toBe(0);
+  expect(gate.stdout).toMatch(/A start of this release applies the \d+ pending migration\(s\) first/);
+  const gateOff = db("db:status", { PAYDESK_MIGRATE: "off" }, "--exit-code-if-unsafe");
+  expect(gateOff.status).toBe(1);
+  expect(gateOff.stdout).toContain("A start would refuse: PAYDESK_MIGRATE=off and");
   const migrated = db("db:migrate");
   expect(migrated.status).toBe(0);
   expect(migrated.stdout).toMatch(/Applied \d+ migration\(s\): 0000_users, /);
@@ -196,7 +206,7 @@ test("PAYDESK_MIGRATE=off on a schema behind the release refuses, naming npm run
 
 test("an unknown PAYDESK_MIGRATE refuses, naming the values", () => {
   const { status, output } = start({ PAYDESK_SANDBOX: "embedded", PAYDESK_MIGRATE: "later" });
-  expect(status).toBe(1);
+  expect(status).toBe(78);
   expect(output).toContain("PAYDESK_MIGRATE: must be `on` or `off`");
 });
 
@@ -239,4 +249,28 @@ test("a release below the database's mark (raised by a newer release) refuses, n
     "oldest release allowed on this database: 98.0.0 (set by Paydesk 99.0.0 at ",
   );
   expect(dbStatus.stdout).toContain(`Refused: ${refusal}`);
+  const gate = spawnSync("npm", ["run", "--silent", "db:status", "--", "--exit-code-if-unsafe"], {
+    env: serverEnv(env),
+    encoding: "utf8",
+  });
+  expect(gate.status).toBe(1);
+  expect(gate.stdout).toContain(`A start would refuse: ${refusal}`);
+});
+
+test("the service's keys and NEXTAUTH_URL left empty refuse with 78, naming each, showing no value", () => {
+  const { status, output } = start({
+    PAYMENTS_BASE_URL: "https://payments.example.com",
+    PAYMENTS_INVOICE_KEY: "",
+    PAYMENTS_WITHDRAWAL_KEY: "",
+    NEXTAUTH_URL: "",
+    AUTH_TRUST_HOST: "",
+    METRICS_TOKEN: "short-token",
+  });
+  expect(status).toBe(78);
+  expect(output).toContain("refusing to start: the configuration is invalid:");
+  for (const name of ["PAYMENTS_INVOICE_KEY", "PAYMENTS_WITHDRAWAL_KEY", "NEXTAUTH_URL"])
+    expect(output).toMatch(new RegExp(`^ {2}${name}: is not set`, "m"));
+  expect(output).toMatch(/^ {2}METRICS_TOKEN: must be at least 16 characters/m);
+  expect(output).not.toContain("short-token");
+  expect(output).not.toContain("refused-start-secret");
 });

@@ -1,6 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import { readMailConfig } from "@/lib/mail/mail-config";
+import { serviceBaseUrl, serviceKey, serviceSignStyle, serviceTimeoutMs } from "@/lib/service/env-fields";
+import { ConfigError } from "@/lib/start-mode/config-error";
+import { requiredSettingProblems } from "@/lib/start-mode/required-settings";
 
 /**
  * The server's environment, validated once. A bad value fails fast with a message naming the
@@ -11,8 +14,23 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+/** An absolute http(s) URL (a place people or Paydesk itself open). */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL (https://paydesk.example.com)" })
+  .max(2_000);
+
 const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** PostgreSQL connections this process keeps at most (each instance has its own pool). */
+  PAYDESK_DB_POOL_SIZE: z.coerce
+    .number("must be a number of connections")
+    .int("must be a whole number of connections")
+    .min(1, "must be at least 1")
+    .max(
+      100,
+      "must be at most 100: PostgreSQL serves 100 connections by default, for every instance together",
+    )
+    .default(10),
   PAYDESK_DATA_DIR: z.string().min(1).default("./data/paydesk"),
   /** `off`: never migrate at start (run `npm run db:migrate`); a start on an older schema refuses. */
   PAYDESK_MIGRATE: z.enum(["on", "off"], "must be `on` or `off`").default("on"),
@@ -24,7 +42,28 @@ const envSchema = z.object({
    * and sets it so), while a bare `next start` listens where `-H` says (lib/start-mode/bind-address.ts).
    */
   HOST: z.string().optional(),
+  /** The port the bundle listens on (start.cjs; 3000 when unset). */
+  PORT: z.coerce.number("must be a port number").int().min(0).max(65_535).optional(),
+  /** `production` under `next start` and the bundle: the settings a real start needs are enforced. */
+  NODE_ENV: z.string().optional(),
   NEXTAUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Where people open Paydesk: links in mail, cookies' Secure flag, passkeys' relying party. */
+  NEXTAUTH_URL: httpUrl.optional(),
+  /**
+   * Without NEXTAUTH_URL, sign-in takes the public address from the request's Host header: only
+   * behind a proxy that sets it. next-auth trusts the header for any value, `false` included.
+   */
+  AUTH_TRUST_HOST: z
+    .enum(
+      ["true", "1"],
+      "must be `true` or unset: next-auth trusts the Host header for any value, `false` included",
+    )
+    .optional(),
+  /** Where this server reaches itself (the embedded sandbox's calls); loopback on PORT when unset. */
+  PAYDESK_URL: httpUrl.optional(),
+  /** The commit the System page and metrics show (the build's when unset). */
+  PAYDESK_COMMIT: z.string().max(100).optional(),
+  SOURCE_COMMIT: z.string().max(100).optional(),
   SESSION_MAX_AGE_MINUTES: z.coerce.number().int().min(5).max(43_200).default(480),
   /** How long a verified two-factor code counts before approving a payout asks for a fresh one (0: always ask). */
   PAYDESK_STEP_UP_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
@@ -54,11 +93,24 @@ const envSchema = z.object({
   PAYDESK_ACCESS_LOG_STATIC: z.enum(["0", "1"], "must be `0` or `1`").optional(),
   /** The bearer token /api/metrics answers to; unset, /api/metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").max(512).optional(),
-  PAYMENTS_BASE_URL: z.string().optional(),
+  /** The real payment service; PAYMENTS_INVOICE_KEY and PAYMENTS_WITHDRAWAL_KEY are required with it. */
+  PAYMENTS_BASE_URL: serviceBaseUrl.optional(),
+  PAYMENTS_INVOICE_KEY: serviceKey.optional(),
+  PAYMENTS_WITHDRAWAL_KEY: serviceKey.optional(),
+  /** The invoice key before a rotation: it still verifies webhooks, nothing else. */
+  PAYMENTS_INVOICE_KEY_PREVIOUS: serviceKey.optional(),
+  PAYMENTS_SIGN_STYLE: serviceSignStyle.optional(),
+  PAYMENTS_TIMEOUT_MS: serviceTimeoutMs.optional(),
   /** The one way to run the embedded sandbox: demos and tests, never by default. */
   PAYDESK_SANDBOX: z.enum(["embedded"], "must be `embedded` or unset").optional(),
   SANDBOX_INVOICE_KEY: z.string().optional(),
   SANDBOX_WITHDRAWAL_KEY: z.string().optional(),
+  /** Where customers reach the embedded sandbox's pay page (NEXTAUTH_URL when unset). */
+  SANDBOX_PUBLIC_URL: httpUrl.optional(),
+  /** The embedded sandbox settles payouts after this many milliseconds (tests, demos). */
+  SANDBOX_AUTO_SETTLE_MS: z.coerce.number("must be a number of milliseconds").int().min(0).optional(),
+  /** Where the embedded sandbox sends its webhooks (Paydesk's own receiver when unset). */
+  SANDBOX_WEBHOOK_URL: httpUrl.optional(),
   /** Where mail leaves (lib/mail): smtp://user:pass@host:port or smtps://…; unset, no email feature. */
   SMTP_URL: z.string().max(2_000).optional(),
   /** The sender of every email: `"Shop support" <support@shop.example>`; required with SMTP_URL. */
@@ -93,11 +145,17 @@ export function isLoopbackHost(host: string | undefined): boolean {
   return LOOPBACK_HOSTS.includes(host?.toLowerCase() ?? "");
 }
 
+// Every problem in one refusal: these checks run even when a variable failed its own (it then
+// holds what was given, a string, which they only test for being set or for a value).
+const startupEnvSchema = envSchema.superRefine(checkStartup, { when: () => true });
+
 /**
- * Exactly one payment service; demo mode (published passwords and keys) never with a real one,
- * never on a PostgreSQL server, and never reachable from other machines unless asked for.
+ * The values a start needs (required-settings.ts); exactly one payment service; demo mode
+ * (published passwords and keys) never with a real one, never on a PostgreSQL server, and never
+ * reachable from other machines unless asked for.
  */
-const startupEnvSchema = envSchema.superRefine((env, context) => {
+function checkStartup(env: z.infer<typeof envSchema>, context: z.RefinementCtx<z.infer<typeof envSchema>>) {
+  for (const problem of requiredSettingProblems(env)) context.addIssue({ code: "custom", ...problem });
   for (const problem of ssoProblems(env)) context.addIssue({ code: "custom", ...problem });
   if (env.PAYDESK_DEMO_SSO && !env.PAYDESK_DEMO) {
     context.addIssue({
@@ -179,13 +237,13 @@ const startupEnvSchema = envSchema.superRefine((env, context) => {
       code: "custom",
       path: ["HOST"],
       message:
-        `demo mode on ${env.HOST ?? "every interface (no -H given)"} would let other machines sign in with its ` +
-        "published passwords. Serve it on this machine only (npm run demo does unless HOST is set; " +
-        "next start -H 127.0.0.1; under next dev set HOST=127.0.0.1 as well), or set PAYDESK_DEMO_PUBLIC=1 " +
+        `demo mode on ${env.HOST ? "an address other machines reach" : "every interface (no -H given)"} would ` +
+        "let other machines sign in with its published passwords. Serve it on this machine only (npm run demo " +
+        "does unless HOST is set; next start -H 127.0.0.1; under next dev set HOST=127.0.0.1 as well), or set PAYDESK_DEMO_PUBLIC=1 " +
         "to show the demo to other machines on purpose.",
     });
   }
-});
+}
 
 /** Single sign-on is configured whole or not at all, over https unless on this machine. */
 function ssoProblems(env: z.infer<typeof envSchema>): Array<{ path: string[]; message: string }> {
@@ -244,14 +302,16 @@ export function parseStartupEnv(raw: Record<string, string | undefined>): Server
   return parse(startupEnvSchema, raw);
 }
 
-/** Validates an environment; throws one error listing every problem, each naming its variable. */
+/**
+ * Validates an environment; throws one ConfigError listing every problem, each naming its
+ * variable (never its value: zod's messages and ours say what is wrong, not what was given).
+ */
 function parse(schema: typeof envSchema | typeof startupEnvSchema, raw: Record<string, string | undefined>) {
-  // An empty variable (`DATABASE_URL=`) means "not set", as in most tools.
-  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== ""));
+  // An empty (or blank) variable (`DATABASE_URL=`) means "not set", as in most tools.
+  const present = Object.fromEntries(Object.entries(raw).filter(([, value]) => value?.trim()));
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
   }
   return parsed.data;
 }

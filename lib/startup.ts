@@ -15,6 +15,7 @@ import { usesEmbeddedSandbox } from "@/lib/service/app-config";
 import { embeddedSandboxKeys, loadEmbeddedSandboxKeys } from "@/lib/service/embedded-sandbox-keys";
 import { isStopping, markStopping } from "@/lib/shutdown-state";
 import { serverBindAddress } from "@/lib/start-mode/bind-address";
+import { EXIT_CONFIG, isConfigError } from "@/lib/start-mode/config-error";
 import { markProductionStart } from "@/lib/start-mode/first-start-mark";
 import { logStartLine } from "@/lib/start-line";
 import { demoDatabaseWarning, warnOfPublicDemo } from "@/lib/start-mode/warnings";
@@ -45,9 +46,6 @@ async function catchMailHere(port: number): Promise<void> {
  */
 export async function startPaydesk(): Promise<void> {
   const env = parseStartupEnv({ ...process.env, HOST: serverBindAddress(process.argv, process.env) });
-  if (!env.NEXTAUTH_SECRET) {
-    throw new Error("NEXTAUTH_SECRET is not set. Set it to a long random string (npm run demo sets one).");
-  }
   // A wrong issuer stops the start here, in words, not at the first person's sign-in.
   const sso = ssoConfig(env);
   if (sso) await discover(sso.issuer);
@@ -90,13 +88,19 @@ export async function startPaydesk(): Promise<void> {
 /**
  * startPaydesk, for instrumentation.ts: a configuration Paydesk refuses (or a database it cannot
  * open) ends the process, since a server left running without its start-up would answer every
- * request with an error.
+ * request with an error. A refused configuration exits with EX_CONFIG (78), which a supervisor
+ * does not restart; anything else (a database not reachable yet) with 1, worth another try.
  */
 export async function startPaydeskOrExit(): Promise<void> {
   try {
     await startPaydesk();
   } catch (error) {
-    logger().fatal(`refusing to start: ${error instanceof Error ? error.message : String(error)}`);
+    const message = `refusing to start: ${error instanceof Error ? error.message : String(error)}`;
+    if (isConfigError(error)) {
+      logger().fatal({ problems: error.problems }, message);
+      process.exit(EXIT_CONFIG);
+    }
+    logger().fatal(message);
     process.exit(1);
   }
 }

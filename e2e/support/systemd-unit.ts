@@ -37,6 +37,26 @@ export function unitEnvironment(unit: UnitFile): Record<string, string> {
 }
 
 /**
+ * ExecStart's words as systemd runs them: `${NAME}` replaced by the unit's Environment= value (a
+ * word of its own stays one argument). systemd takes no variable as the first word: that is an error.
+ */
+export function execStart(unit: UnitFile): string[] {
+  const variables = unitEnvironment(unit);
+  const [command = "", ...args] = serviceSetting(unit, "ExecStart").split(/\s+/);
+  if (!command.startsWith("/")) throw new Error(`ExecStart's command must be an absolute path: ${command}`);
+  return [
+    command,
+    ...args.map((word) =>
+      word.replace(/\$\{(\w+)\}/g, (_, name: string) => {
+        const value = variables[name];
+        if (value === undefined) throw new Error(`ExecStart uses \${${name}}, which no Environment= sets`);
+        return value;
+      }),
+    ),
+  ];
+}
+
+/**
  * An EnvironmentFile's variables, with `choices` put in place of the values of variables the file
  * sets (a choice for a variable it does not set is an error: the file must name what a deploy sets).
  */

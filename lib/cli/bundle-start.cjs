@@ -23,7 +23,7 @@ if (!process.env.DATABASE_URL && isWithin(dataDir, __dirname)) {
       "which the next build or deploy replaces with everything in it. Set PAYDESK_DATA_DIR to a " +
       "directory outside it (the systemd unit in deploy/ uses /var/lib/paydesk/data), or start from another directory.",
   );
-  process.exit(1);
+  process.exit(78); // EX_CONFIG, as every refused configuration (lib/start-mode/config-error.ts)
 }
 
 // Beside this file once copied into the bundle (a path, not a module name, for the checkout's linters).

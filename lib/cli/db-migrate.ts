@@ -1,5 +1,6 @@
 import { openDatabase } from "@/lib/db/client";
 import { describeMigrationStatus, readMigrationStatus } from "@/lib/db/migration-status";
+import { EXIT_CONFIG, isConfigError } from "@/lib/start-mode/config-error";
 
 /**
  * `npm run db:migrate`: applies this release's pending migrations to the configured database and
@@ -29,5 +30,5 @@ async function main() {
 
 main().catch((error: unknown) => {
   console.error(`db:migrate: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
+  process.exitCode = isConfigError(error) ? EXIT_CONFIG : 1;
 });

@@ -61,11 +61,17 @@ function openDb(): Promise<DbHandle> {
   return openDatabase(serverEnv().PAYDESK_MIGRATE === "off" ? "require-current" : "migrate");
 }
 
+/** Which database to open, and how: the configured one unless a test names another. */
+export interface DbSettings {
+  DATABASE_URL?: string;
+  PAYDESK_DATA_DIR: string;
+  PAYDESK_DB_POOL_SIZE: number;
+}
+
 /** Opens the configured database on its own, outside the process-wide handle (the db commands). */
-export async function openDatabase(mode: SchemaMode): Promise<DbHandle> {
-  const env = serverEnv();
+export async function openDatabase(mode: SchemaMode, env: DbSettings = serverEnv()): Promise<DbHandle> {
   const handle = env.DATABASE_URL
-    ? await openPostgres(env.DATABASE_URL)
+    ? await openPostgres(env.DATABASE_URL, env.PAYDESK_DB_POOL_SIZE)
     : await openPglite(env.PAYDESK_DATA_DIR);
   try {
     await prepareSchema(handle, mode);
@@ -119,19 +125,32 @@ async function migrateSchema(handle: DbHandle): Promise<void> {
 async function runMigrator(handle: DbHandle): Promise<void> {
   if (handle.pgPool) {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_FOLDER });
+    try {
+      await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      const { explainMissingCreatePrivilege } = await import("./create-privilege");
+      throw await explainMissingCreatePrivilege(error, handle.db);
+    }
   } else {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     await migrate(handle.db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_FOLDER });
   }
 }
 
-async function openPostgres(url: string): Promise<DbHandle> {
+/** How Paydesk's connections show in pg_stat_activity unless DATABASE_URL names them (?application_name=…). */
+const APPLICATION_NAME = "paydesk";
+
+async function openPostgres(url: string, poolSize: number): Promise<DbHandle> {
   const { assertPostgresReachable } = await import("./postgres-reachable");
   await assertPostgresReachable(url);
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const pool = new Pool({ connectionString: url, max: 10 });
+  // An application_name in the URL wins over this one (pg reads the URL over the options).
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize,
+    application_name: APPLICATION_NAME,
+  });
   // An idle connection the server drops (restart, failover, network) is emitted here; without a
   // listener Node ends the process. The pool replaces the connection on the next query, and the
   // database's next check says whether it works again. The connection was opened by whichever

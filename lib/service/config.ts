@@ -6,6 +6,7 @@ import "server-only";
 import { z } from "zod";
 import type { FetchLike, RetryPolicy, Sleep } from "./http";
 import type { SignStyle } from "./signature";
+import { serviceBaseUrl, serviceKey, serviceSignStyle, serviceTimeoutMs } from "./env-fields";
 
 export interface ServiceClientConfig {
   /** base_url including any path prefix, e.g. http://127.0.0.1:3000/sandbox (no trailing /v1). */
@@ -35,37 +36,18 @@ export interface ServiceCallObservation {
   seconds: number;
 }
 
-/** The upper bound of PAYMENTS_TIMEOUT_MS. */
-export const MAX_TIMEOUT_MS = 60_000;
+export { MAX_TIMEOUT_MS } from "./env-fields";
 
 const blankAsMissing = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
 const envSchema = z.object({
-  PAYMENTS_BASE_URL: z.preprocess(
-    blankAsMissing,
-    z.url({
-      protocol: /^https?$/,
-      error: (i) => (i.input === undefined ? "is missing" : "must be an http(s) URL"),
-    }),
-  ),
-  PAYMENTS_INVOICE_KEY: z.preprocess(blankAsMissing, z.string({ error: "is missing" })),
-  PAYMENTS_INVOICE_KEY_PREVIOUS: z.preprocess(blankAsMissing, z.string().optional()),
-  PAYMENTS_WITHDRAWAL_KEY: z.preprocess(blankAsMissing, z.string({ error: "is missing" })),
-  PAYMENTS_SIGN_STYLE: z.preprocess(
-    blankAsMissing,
-    z.enum(["php", "plain"], { error: "must be php or plain" }).default("php"),
-  ),
-  PAYMENTS_TIMEOUT_MS: z.preprocess(
-    blankAsMissing,
-    z.coerce
-      .number({ error: "must be a number of milliseconds" })
-      .int({ error: "must be a whole number of milliseconds" })
-      .positive({ error: "must be positive" })
-      // A payout's submit lease is derived from this (see callBudgetMs): bounded so it stays short.
-      .max(MAX_TIMEOUT_MS, { error: `must be at most ${MAX_TIMEOUT_MS} (one minute)` })
-      .default(10_000),
-  ),
+  PAYMENTS_BASE_URL: z.preprocess(blankAsMissing, serviceBaseUrl),
+  PAYMENTS_INVOICE_KEY: z.preprocess(blankAsMissing, serviceKey),
+  PAYMENTS_INVOICE_KEY_PREVIOUS: z.preprocess(blankAsMissing, serviceKey.optional()),
+  PAYMENTS_WITHDRAWAL_KEY: z.preprocess(blankAsMissing, serviceKey),
+  PAYMENTS_SIGN_STYLE: z.preprocess(blankAsMissing, serviceSignStyle.default("php")),
+  PAYMENTS_TIMEOUT_MS: z.preprocess(blankAsMissing, serviceTimeoutMs.default(10_000)),
 });
 
 export class ServiceConfigError extends Error {
