@@ -27,7 +27,8 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`db:migrate: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+export const run = () =>
+  main().catch((error: unknown) => {
+    console.error(`db:migrate: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });

@@ -3,6 +3,7 @@ import { describeMigrationStatus, readMigrationStatus } from "@/lib/db/migration
 import { readReleaseRecord } from "@/lib/db/release-mark";
 import { describeReleaseRecord, releaseRefusal } from "@/lib/release/compatibility";
 import { PAYDESK_VERSION } from "@/lib/release/version";
+import { commandLine } from "./command-line";
 
 /**
  * `npm run db:status`: where the configured database's schema stands against this release's
@@ -19,14 +20,15 @@ async function main() {
     console.log(describeMigrationStatus(status));
     for (const line of describeReleaseRecord(PAYDESK_VERSION, record)) console.log(line);
     if (refusal) console.log(`Refused: ${refusal}`);
-    else if (status.pending.length > 0) console.log("Run `npm run db:migrate` to apply them.");
+    else if (status.pending.length > 0) console.log(`Run \`${commandLine("db:migrate")}\` to apply them.`);
     process.exitCode = refusal || status.pending.length > 0 || status.newer > 0 ? 1 : 0;
   } finally {
     await handle.close();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`db:status: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 2;
-});
+export const run = () =>
+  main().catch((error: unknown) => {
+    console.error(`db:status: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  });
