@@ -80,7 +80,7 @@ test.beforeAll(async () => {
   const created = spawnSync(
     process.execPath,
     [path.join(bundle, "paydesk.cjs"), "user:create", "--email", SUPPORT.email, "--role", "support"],
-    { cwd: dir, env: { ...base, ...env }, encoding: "utf8", timeout: 60_000 },
+    { cwd: dir, env: { ...base, ...env, NODE_ENV: "production" }, encoding: "utf8", timeout: 60_000 },
   );
   const link = /Invitation link \(shown once[^)]*\): (\S+)/.exec(created.stdout)?.[1];
   if (created.status !== 0 || !link)
