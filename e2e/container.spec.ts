@@ -1,8 +1,18 @@
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { parse } from "yaml";
 import {
   PODMAN,
   imageConfig,
@@ -133,4 +143,35 @@ test("from the image, read-only but for the volume and /tmp: the tools create a 
   const healthy = spawnSync(check.file, check.args, { env: check.env, encoding: "utf8", timeout: 30_000 });
   expect(healthy.status, healthy.stderr).toBe(0);
   expect(serverLog).not.toMatch(/EROFS|read-only file system/i);
+});
+
+test("compose.yaml runs this image as built: read-only with a tmpfs, its volume, port and health check; PostgreSQL 16 on a named volume; the proxy only in a profile", () => {
+  type Service = Record<string, unknown> & { environment?: Record<string, string>; profiles?: string[] };
+  const compose = parse(readFileSync("compose.yaml", "utf8")) as {
+    services: Record<string, Service>;
+    volumes: Record<string, unknown>;
+  };
+  const { paydesk, postgres, proxy } = compose.services;
+  expect(paydesk).toMatchObject({ build: ".", env_file: "paydesk.env", read_only: true, tmpfs: ["/tmp"] });
+  const volumeTargets = (paydesk?.volumes as string[]).map((volume) => volume.split(":")[1]);
+  expect(volumeTargets).toEqual(Object.keys(config.Volumes ?? {}));
+  expect(paydesk?.ports).toEqual([
+    `127.0.0.1:3000:${Object.keys(config.ExposedPorts ?? {})[0]?.split("/")[0]}`,
+  ]);
+  expect((paydesk?.healthcheck as { test: string[] }).test).toEqual(config.Healthcheck?.Test);
+  // What a host install's env file says is overridden for the container: every interface, the database service.
+  expect(paydesk?.environment).toMatchObject({ HOST: "0.0.0.0", PAYDESK_DATA_DIR: "/var/lib/paydesk/data" });
+  expect(paydesk?.environment?.DATABASE_URL).toMatch(/@postgres:5432\/paydesk$/);
+  expect(paydesk?.depends_on).toEqual({ postgres: { condition: "service_healthy" } });
+
+  expect(postgres?.image).toMatch(/^docker\.io\/library\/postgres:16[.-]/);
+  expect(postgres?.volumes).toEqual(["postgres:/var/lib/postgresql/data"]);
+  expect(postgres?.healthcheck).toBeDefined();
+  expect(Object.keys(compose.volumes).sort()).toEqual(["paydesk-data", "postgres"]);
+  expect(proxy?.profiles).toEqual(["proxy"]);
+  expect(
+    Object.entries(compose.services)
+      .filter(([, service]) => !service.profiles)
+      .map(([name]) => name),
+  ).toEqual(["postgres", "paydesk"]);
 });
