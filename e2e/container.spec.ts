@@ -27,7 +27,7 @@ import { freePort } from "./support/production-server";
 
 /**
  * The Dockerfile, built with podman on a Node base made on this machine (no registry reachable),
- * its runtime stage taking the bundle this run built (BUNDLE_FROM=prebuilt: the `build` stage,
+ * as its `prebuilt` target: the runtime stage with the bundle this run built (the `build` stage,
  * which compiles from source, is not built here), then what the image holds run as a container
  * runtime would run it: its entry point, user, working directory and environment, a read-only
  * root, the data volume and a tmpfs, under chroot (`podman run` cannot run here), on PGlite in the
@@ -64,7 +64,7 @@ test.beforeAll(() => {
     "--format=docker",
     "--quiet",
     `--build-arg=NODE_IMAGE=${BASE}`,
-    "--build-arg=BUNDLE_FROM=prebuilt",
+    "--target=prebuilt",
     `--tag=${IMAGE}`,
     ".",
   ]);

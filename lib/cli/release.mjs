@@ -3,7 +3,7 @@
 // packs the one already built), then writes <dir>/paydesk-<version>.tar.gz, whose one top
 // directory paydesk-<version>/ is the finished bundle (start.cjs, paydesk.cjs, …) with deploy/,
 // README.md and CHANGELOG.md beside it, and <dir>/paydesk-<version>.tar.gz.sha256, which
-// `sha256sum -c` checks. The version is package.json's; tag the commit v<version>.
+// `sha256sum -c` checks. The version is package.json's; it says when the commit lacks the tag v<version>.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,6 +33,11 @@ const digest = createHash("sha256").update(packed).digest("hex");
 writeFileSync(`${archive}.sha256`, `${digest}  ${basename(archive)}\n`);
 console.log(`release: ${archive} (${(packed.length / 1024 ** 2).toFixed(1)} MB), sha256 ${digest}`);
 console.log(`release: check it with \`cd ${out} && sha256sum -c ${basename(archive)}.sha256\``);
+const tags = git(["tag", "--points-at", "HEAD"]).split("\n");
+if (!tags.includes(`v${version}`))
+  console.log(`release: tag the commit it was built from: git tag -a v${version} -m "Paydesk ${version}"`);
+if (git(["status", "--porcelain", "--untracked-files=no"]))
+  console.log("release: note: the working tree has uncommitted changes, which the archive may hold");
 
 /** The bundle and the extras copied into `staging`, packed as its one top directory (the staging removed after). */
 function pack(staging) {
@@ -69,8 +74,13 @@ function pack(staging) {
 }
 
 function commitTime() {
-  const git = spawnSync("git", ["log", "-1", "--format=%ct"], { cwd: root, encoding: "utf8" });
-  return git.status === 0 && git.stdout.trim() ? git.stdout.trim() : "0";
+  return git(["log", "-1", "--format=%ct"]) || "0";
+}
+
+/** git's answer, trimmed; "" outside a git checkout. */
+function git(args) {
+  const result = spawnSync("git", args, { cwd: root, encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : "";
 }
 
 function run(command, args, cwd) {
