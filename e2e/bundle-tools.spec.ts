@@ -59,6 +59,9 @@ test("`node paydesk.cjs` lists every command, one line each; an unknown command 
     expect(listed.status).toBe(0);
     for (const name of names) expect(listed.stdout).toMatch(new RegExp(`^  ${name} +\\S.*$`, "m"));
   }
+  const one = tool("user:create", "--help");
+  expect(one.status).toBe(0);
+  expect(one.stdout).toBe(`node paydesk.cjs user:create: ${COMMANDS["user:create"].summary}\n`);
   const unknown = tool("user:delete");
   expect(unknown.status).toBe(2);
   expect(unknown.stderr).toContain('Unknown command "user:delete"');

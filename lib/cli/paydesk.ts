@@ -18,6 +18,10 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(`${commandLine(name)}: ${command.summary}`);
+    return;
+  }
   await (await command.load()).run(args);
 }
 
