@@ -23,6 +23,7 @@ const config = [
       ".next/**",
       "node_modules/**",
       "data/**",
+      "dist/**",
       "test-results/**",
       "playwright-report/**",
       "next-env.d.ts",

@@ -17,7 +17,7 @@ const AUTH_SETUP = /auth\.setup\.ts$/;
 // Specs that start servers of their own and wait on them (starts, signals, outages), and those on
 // the run's server outside demo mode (two-factor codes wait for their time steps): projects listed
 // first, so their waits overlap the rest instead of ending the run.
-const OWN_SERVERS = /(refused-start|sigterm-webhook-burst|ready-database-outage|deploy)\.spec\.ts$/;
+const OWN_SERVERS = /(refused-start|sigterm-webhook-burst|ready-database-outage|deploy|container)\.spec\.ts$/;
 // On the run's one server outside demo mode (e2e/support/non-demo-server.ts), which a setup project
 // starts and its teardown stops.
 const OUTSIDE_DEMO_MODE = /(two-factor|passkeys|invitations|single-sign-on)\.spec\.ts$/;

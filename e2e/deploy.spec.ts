@@ -82,11 +82,11 @@ test.beforeAll(async () => {
   );
   await waitFor(`${serviceUrl}/openapi.json`);
 
-  // The first user, as an operator creates one: from a checkout of the release, server stopped.
+  // The first user, as an operator creates one: with the bundle's command-line tools, server stopped.
   const created = spawnSync(
-    "npm",
-    ["run", "--silent", "user:create", "--", "--email", SUPPORT.email, "--role", "support"],
-    { env: { ...base, ...env, NODE_ENV: "production" }, encoding: "utf8", timeout: 60_000 },
+    process.execPath,
+    [path.join(bundle, "paydesk.cjs"), "user:create", "--email", SUPPORT.email, "--role", "support"],
+    { cwd: dir, env: { ...base, ...env, NODE_ENV: "production" }, encoding: "utf8", timeout: 60_000 },
   );
   const link = /Invitation link \(shown once[^)]*\): (\S+)/.exec(created.stdout)?.[1];
   if (created.status !== 0 || !link)

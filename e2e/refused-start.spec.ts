@@ -167,7 +167,7 @@ test("a PostgreSQL it cannot reach refuses in one line, naming host, port and ca
   expect(output).not.toMatch(/^\s+at /m);
 });
 
-test("PAYDESK_MIGRATE=off on a schema behind the release refuses, naming npm run db:migrate; after db:migrate it starts", async () => {
+test("PAYDESK_MIGRATE=off on a schema behind the release refuses, naming the bundle's db:migrate; after db:migrate it starts", async () => {
   const dataDir = freshDataDir();
   const migrateOff = { PAYDESK_SANDBOX: "embedded", PAYDESK_MIGRATE: "off", PAYDESK_DATA_DIR: dataDir };
   const refused = start(migrateOff);
@@ -175,7 +175,7 @@ test("PAYDESK_MIGRATE=off on a schema behind the release refuses, naming npm run
   expect(refused.output).toMatch(
     /refusing to start: the database's schema empty \(no migration applied\); \d+ migration\(s\) pending/,
   );
-  expect(refused.output).toContain("run `npm run db:migrate`");
+  expect(refused.output).toContain("run `node paydesk.cjs db:migrate` in the bundle");
 
   const db = (command: string, env: Record<string, string> = {}, ...args: string[]) =>
     spawnSync("npm", ["run", "--silent", command, "--", ...args], {

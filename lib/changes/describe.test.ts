@@ -13,7 +13,7 @@ describe("what the proposer of a change is told", () => {
 
   it("with nobody to notify, says how to get it applied", () => {
     expect(waitsForAnotherAdmin(0)).toMatch(
-      /^No other active admin can approve it: .*npm run change:break-glass/,
+      /^No other active admin can approve it: .*node paydesk.cjs change:break-glass/,
     );
   });
 });

@@ -48,7 +48,7 @@ export const CHANGE_STATE_LABELS = {
  */
 export function waitsForAnotherAdmin(notified: number): string {
   if (notified === 0) {
-    return "No other active admin can approve it: make another user an admin, or apply it from the command line (npm run change:break-glass).";
+    return "No other active admin can approve it: make another user an admin, or apply it from the command line on the server (node paydesk.cjs change:break-glass).";
   }
   const told =
     notified === 1

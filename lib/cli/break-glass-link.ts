@@ -12,11 +12,15 @@ import { findUserByEmail } from "@/lib/auth/user-lookup";
 import { closeDb, getDb } from "@/lib/db/client";
 import { issueAccountLink } from "@/lib/users/account-links";
 import { handOverLink, publicBaseUrl } from "@/lib/users/account-link-url";
+import { commandLine } from "./command-line";
 
-const usage = "Usage: npm run user:break-glass -- --email <an admin's email>";
+const usage = `Usage: ${commandLine("user:break-glass", "--email <an admin's email>")}`;
 
-async function main() {
-  const { values } = parseArgs({ options: { email: { type: "string" } } });
+async function main(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: "string" } },
+  });
   const email = emailSchema.safeParse(values.email ?? "");
   if (!email.success) {
     console.error(usage);
@@ -59,7 +63,8 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+export const run = (args: string[]) =>
+  main(args).catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });

@@ -12,11 +12,15 @@ import { emailOf } from "@/lib/changes/store";
 import { listPendingForCommandLine } from "@/lib/change-review/pending-for-cli";
 import { closeDb, getDb } from "@/lib/db/client";
 import { handOverLink, publicBaseUrl } from "@/lib/users/account-link-url";
+import { commandLine } from "./command-line";
 
-const usage = "Usage: npm run change:break-glass [-- --id <change id>]";
+const usage = `Usage: ${commandLine("change:break-glass", "[--id <change id>]")}`;
 
-async function main() {
-  const { values } = parseArgs({ options: { id: { type: "string" } } });
+async function main(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { id: { type: "string" } },
+  });
   try {
     const db = await getDb();
     if (values.id === undefined) {
@@ -27,7 +31,9 @@ async function main() {
           `${change.id}  ${change.description} (proposed by ${change.proposedBy}, ${change.proposedAt})`,
         );
       if (pending.length > 0)
-        console.log("\nTo apply one without a second admin: npm run change:break-glass -- --id <change id>");
+        console.log(
+          `\nTo apply one without a second admin: ${commandLine("change:break-glass", "--id <change id>")}`,
+        );
       return;
     }
     const id = z.uuid().safeParse(values.id);
@@ -57,7 +63,8 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+export const run = (args: string[]) =>
+  main(args).catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 function configCheck(env: Record<string, string>) {
   const run = spawnSync(
     process.execPath,
-    ["--conditions=react-server", "--import", "tsx", "lib/cli/config-check.ts"],
+    ["--conditions=react-server", "--import", "tsx", "lib/cli/paydesk.ts", "config:check"],
     {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
       encoding: "utf8",

@@ -20,4 +20,4 @@ function main() {
   }
 }
 
-main();
+export const run = async (_args: string[]) => main();

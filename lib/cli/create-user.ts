@@ -13,11 +13,13 @@ import { handOverLink, publicBaseUrl } from "@/lib/users/account-link-url";
 import { createUser } from "@/lib/users/manage-users";
 import { createUserSchema } from "@/lib/users/schemas";
 import { ssoForPages } from "@/lib/auth/sso/config";
+import { commandLine } from "./command-line";
 
-const usage = `Usage: npm run user:create -- --email <email> --role <${ROLES.join("|")}> [--name <name>]`;
+const usage = `Usage: ${commandLine("user:create", `--email <email> --role <${ROLES.join("|")}> [--name <name>]`)}`;
 
-async function main() {
+async function main(args: string[]) {
   const { values } = parseArgs({
+    args,
     options: { email: { type: "string" }, role: { type: "string" }, name: { type: "string" } },
   });
   const parsed = createUserSchema.safeParse({
@@ -103,7 +105,8 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+export const run = (args: string[]) =>
+  main(args).catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });

@@ -28,7 +28,8 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`db:migrate: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = isConfigError(error) ? EXIT_CONFIG : 1;
-});
+export const run = () =>
+  main().catch((error: unknown) => {
+    console.error(`db:migrate: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = isConfigError(error) ? EXIT_CONFIG : 1;
+  });

@@ -7,6 +7,7 @@ import { serverEnv } from "@/lib/env";
 import { describeReleaseRecord, releaseRefusal } from "@/lib/release/compatibility";
 import { PAYDESK_VERSION } from "@/lib/release/version";
 import { EXIT_CONFIG, isConfigError } from "@/lib/start-mode/config-error";
+import { commandLine } from "./command-line";
 
 /**
  * `npm run db:status [-- --exit-code-if-unsafe]`: where the configured database's schema stands
@@ -19,8 +20,11 @@ import { EXIT_CONFIG, isConfigError } from "@/lib/start-mode/config-error";
  *     PAYDESK_MIGRATE=off with migrations pending);
  *   either way: 2 the database could not be opened or read; 78 the configuration is invalid.
  */
-async function main() {
-  const { values } = parseArgs({ options: { "exit-code-if-unsafe": { type: "boolean", default: false } } });
+async function main(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { "exit-code-if-unsafe": { type: "boolean", default: false } },
+  });
   const handle = await openDatabase("as-is");
   try {
     const status = await readMigrationStatus(handle.db);
@@ -30,7 +34,7 @@ async function main() {
     console.log(describeMigrationStatus(status));
     for (const line of describeReleaseRecord(PAYDESK_VERSION, record)) console.log(line);
     if (refusal) console.log(`Refused: ${refusal}`);
-    else if (status.pending.length > 0) console.log("Run `npm run db:migrate` to apply them.");
+    else if (status.pending.length > 0) console.log(`Run \`${commandLine("db:migrate")}\` to apply them.`);
     console.log(gate.verdict);
     const current = !refusal && status.pending.length === 0 && status.newer === 0;
     process.exitCode = (values["exit-code-if-unsafe"] ? gate.mayStart : current) ? 0 : 1;
@@ -39,7 +43,8 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`db:status: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = isConfigError(error) ? EXIT_CONFIG : 2;
-});
+export const run = (args: string[]) =>
+  main(args).catch((error: unknown) => {
+    console.error(`db:status: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = isConfigError(error) ? EXIT_CONFIG : 2;
+  });

@@ -5,6 +5,7 @@
 // every server the bundle is copied to: those are taken out (a deploy sets its environment itself).
 import { cpSync, existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { bundleTools } from "./bundle-tools.mjs";
 
 const root = process.cwd();
 const bundle = join(root, ".next", "standalone");
@@ -25,5 +26,10 @@ if (existsSync(join(root, "public"))) {
 const envFiles = readdirSync(bundle).filter((name) => /^\.env(\..+)?$/.test(name));
 for (const name of envFiles) rmSync(join(bundle, name));
 if (envFiles.length > 0) console.log(`finish-bundle: left out of the bundle: ${envFiles.join(", ")}`);
+cpSync(join(root, "lib", "cli", "bundle-environment.cjs"), join(bundle, "bundle-environment.cjs"));
 cpSync(join(root, "lib", "cli", "bundle-start.cjs"), join(bundle, "start.cjs"));
-console.log("finish-bundle: .next/standalone is ready: copy it whole, start it with `node start.cjs`");
+await bundleTools(root, bundle);
+cpSync(join(root, "lib", "cli", "bundle-paydesk.cjs"), join(bundle, "paydesk.cjs"));
+console.log(
+  "finish-bundle: .next/standalone is ready: copy it whole, start it with `node start.cjs`; `node paydesk.cjs help` lists the command-line tools",
+);

@@ -8,8 +8,8 @@ import { repairLedger } from "@/lib/ledger/repair";
  * it first appends the entries that bring the books in line with the state (after a rollback to
  * a release that wrote no ledger, say), each marked as a repair, then checks again.
  */
-async function main() {
-  const repair = process.argv.includes("--repair");
+async function main(args: string[]) {
+  const repair = args.includes("--repair");
   const handle = await openDatabase("as-is");
   try {
     if (repair) {
@@ -32,7 +32,8 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`ledger:check: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 2;
-});
+export const run = (args: string[]) =>
+  main(args).catch((error: unknown) => {
+    console.error(`ledger:check: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  });

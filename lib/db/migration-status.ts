@@ -80,6 +80,7 @@ export async function assertSchemaCurrent(db: DbOrTx): Promise<void> {
   if (status.pending.length === 0) return;
   throw new Error(
     `the database's ${describeMigrationStatus(status)}. With PAYDESK_MIGRATE=off Paydesk does not migrate at start: ` +
-      "run `npm run db:migrate` (same DATABASE_URL or PAYDESK_DATA_DIR; with PGlite, the server stopped), then start again.",
+      "run `node paydesk.cjs db:migrate` in the bundle (`npm run db:migrate` in a checkout) with the same environment " +
+      "(with PGlite, the server stopped), then start again.",
   );
 }

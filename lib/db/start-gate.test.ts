@@ -32,7 +32,7 @@ describe("what a start would do on the database (db:status --exit-code-if-unsafe
     expect(startGate(status(["0042_a"]), null, "off")).toEqual({
       mayStart: false,
       verdict:
-        "A start would refuse: PAYDESK_MIGRATE=off and 1 migration(s) pending. Run `npm run db:migrate` first.",
+        "A start would refuse: PAYDESK_MIGRATE=off and 1 migration(s) pending. Apply them with db:migrate first.",
     });
   });
 

@@ -21,7 +21,7 @@ export function startGate(status: MigrationStatus, refusal: string | null, migra
       mayStart: false,
       verdict:
         `A start would refuse: PAYDESK_MIGRATE=off and ${pending} migration(s) pending. ` +
-        "Run `npm run db:migrate` first.",
+        "Apply them with db:migrate first.",
     };
   }
   return {

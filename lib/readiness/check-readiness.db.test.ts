@@ -183,7 +183,7 @@ describe(`checkReadiness (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
       expect(await checkReadiness(testDb.db, inputs())).toEqual({
         status: "not ready",
         problems: [
-          `migrations: ${last.tag} not applied (the database is behind this build: run \`npm run db:migrate\`, or restart with PAYDESK_MIGRATE=on)`,
+          `migrations: ${last.tag} not applied (the database is behind this build: run \`node paydesk.cjs db:migrate\` in the bundle, or restart with PAYDESK_MIGRATE=on)`,
         ],
       });
     } finally {

@@ -126,7 +126,7 @@ async function migrationsProblem(
   const more = missing.length > names.length ? ` and ${missing.length - names.length} more` : "";
   return (
     `migrations: ${names.join(", ")}${more} not applied ` +
-    "(the database is behind this build: run `npm run db:migrate`, or restart with PAYDESK_MIGRATE=on)"
+    "(the database is behind this build: run `node paydesk.cjs db:migrate` in the bundle, or restart with PAYDESK_MIGRATE=on)"
   );
 }
 

@@ -37,7 +37,7 @@ export function whatARoleChangeDoes({
       lines: [
         `Finance and Admin decide who may pay, so this waits for a second admin. Until one approves it, ${who} ${isSelf ? "stay" : "stays"} ${ROLE_LABELS[user.role]}.`,
         approvers === 0
-          ? "No other active admin can approve it now: make another user an admin, or apply it from the command line (npm run change:break-glass)."
+          ? "No other active admin can approve it now: make another user an admin, or apply it from the command line on the server (node paydesk.cjs change:break-glass)."
           : approvers === 1
             ? "The other admin who may approve it is notified now."
             : `The ${approvers} other admins who may approve it are notified now.`,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs, in one apt-get run, what npm test needs from Debian's packages and this machine lacks:
 # Chromium's headless shell (the browser tests; not when CHROMIUM_PATH names a browser), nginx
-# (e2e/deploy.spec.ts) and PostgreSQL's server (the PostgreSQL leg, e2e/ready-database-outage.spec.ts).
+# (e2e/deploy.spec.ts), PostgreSQL's server (the PostgreSQL leg, e2e/ready-database-outage.spec.ts)
+# and podman (e2e/container.spec.ts builds the Dockerfile with it; about 25 s to install).
 # test.sh starts it first, in the background, and waits for it before the first step that needs
 # one of them. Exits 1 when apt-get failed, 0 otherwise (not root, or no apt-get: it says what is
 # missing); either way the steps that need a tool then decide (skip, or fail when CI=true).
@@ -11,6 +12,7 @@ missing=()
 [[ -z "${CHROMIUM_PATH:-}" && ! -x /usr/bin/chromium-headless-shell ]] && missing+=(chromium-headless-shell)
 [[ ! -x /usr/sbin/nginx ]] && missing+=(nginx)
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql)
+[[ ! -x /usr/bin/podman ]] && missing+=(podman)
 
 if [[ ${#missing[@]} -eq 0 ]]; then
   echo "[tools] all present"

@@ -105,7 +105,7 @@ tools_ready() {
   local ended_ms
   ended_ms=$(cat "$results/tools.ended" 2>/dev/null || echo "$tools_start")
   local took_ms=$((ended_ms > tools_start ? ended_ms - tools_start : 0))
-  printf '%s\t%d.%d\t%s\tpart\n' "Test tools (Chromium's headless shell, nginx, PostgreSQL), in the background" \
+  printf '%s\t%d.%d\t%s\tpart\n' "Test tools (Chromium's headless shell, nginx, PostgreSQL, podman), in the background" \
     $((took_ms / 1000)) $((took_ms % 1000 / 100)) \
     "$([[ $(cat "$results/tools.status" 2>/dev/null) == 0 ]] && echo ok || echo failed)" >>"$results/steps.tsv"
 }
@@ -141,6 +141,8 @@ if [[ -z "${CHROMIUM_PATH:-}" && ! -x /usr/bin/chromium-headless-shell && ! -x /
 fi
 # e2e/deploy.spec.ts puts nginx in front of the bundle; without it (and CI unset) that spec skips.
 if [[ ! -x /usr/sbin/nginx && "${CI:-}" == "true" ]]; then fail "installing nginx (required when CI=true)"; fi
+# e2e/container.spec.ts builds the Dockerfile with podman and runs the image under chroot (as root).
+if [[ ! -x /usr/bin/podman && "${CI:-}" == "true" ]]; then fail "installing podman (required when CI=true)"; fi
 # e2e/ready-database-outage.spec.ts stops and starts a PostgreSQL server of its own: it is skipped
 # without PostgreSQL's binaries, except with CI=true, where they are required.
 if [[ "${CI:-}" == "true" ]]; then
