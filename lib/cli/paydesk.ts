@@ -3,6 +3,7 @@
 // checkout. Both read the environment the server reads (lib/env.ts).
 import { COMMANDS, type Command } from "./commands";
 import { commandLine } from "./command-line";
+import { logToStderrForCommandLine } from "@/lib/log/logger";
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...args] = argv;
@@ -22,6 +23,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(`${commandLine(name)}: ${command.summary}`);
     return;
   }
+  logToStderrForCommandLine();
   await (await command.load()).run(args);
 }
 

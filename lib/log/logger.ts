@@ -48,6 +48,25 @@ export function logger(): Logger {
   return store[globalKey];
 }
 
+/**
+ * For the command-line tools (lib/cli/paydesk.ts): the log goes to stderr, readable unless
+ * LOG_FORMAT=json, so stdout holds the command's own answer for a person or a script to read.
+ */
+export function logToStderrForCommandLine(env: Record<string, string | undefined> = process.env): void {
+  const readable = (env.LOG_FORMAT ?? "pretty") === "pretty";
+  const stderr = readable
+    ? pretty({
+        sync: true,
+        destination: 2,
+        colorize: process.stderr.isTTY,
+        singleLine: true,
+        ignore: "pid",
+        translateTime: "SYS:HH:MM:ss.l",
+      })
+    : pino.destination({ fd: 2, sync: true });
+  (globalThis as GlobalWithLogger)[globalKey] = createLogger(env, stderr);
+}
+
 export function createLogger(
   env: Record<string, string | undefined>,
   destination?: pino.DestinationStream,
