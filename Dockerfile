@@ -1,6 +1,6 @@
 # Paydesk's container image (README: Running in a container).
 #   docker build -t paydesk .                      (podman build --format docker -t paydesk .)
-# compiles Paydesk from source (`npm ci`, `npm run build`) and makes the last stage, `runtime`:
+# compiles Paydesk from source (`npm install`, `npm run build`) and makes the last stage, `runtime`:
 # Node and the finished bundle only. With `--target prebuilt`, the same image takes the bundle of
 # a `npm run build` already done in this directory (.next/standalone) instead, building nothing:
 # the tests build that one. Both run as a user without a name (10001) and write nowhere but
@@ -15,7 +15,9 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# `npm install`, not `npm ci`: it honours the committed lockfile, which lacks other platforms' optional
+# packages (the registry it was made against has none), and `npm ci` refuses such a lockfile.
+RUN npm install --no-audit --no-fund
 COPY . .
 # The commit the System page names (git is not in the image; .git is not in the context).
 ARG PAYDESK_COMMIT=unknown
