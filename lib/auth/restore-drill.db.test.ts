@@ -13,7 +13,7 @@ import { choosePassword } from "@/lib/users/choose-password";
 import { createUser } from "@/lib/users/manage-users";
 import { createCodeLimiter } from "./code-limiter";
 import { createLoginLimiter, memoryCounters } from "./login-rate-limit";
-import { checkCredentials } from "./sign-in";
+import { checkCredentials, TWO_FACTOR_REQUIRED } from "./sign-in";
 import { checkTwoFactorSecrets, describeTwoFactorSecrets } from "./two-factor/secret-check";
 import { secretKey } from "./two-factor/secret-box";
 import { confirmEnrollment, pendingSecret, spendSecondFactor } from "./two-factor/store";
@@ -65,10 +65,20 @@ async function twoFactorUser(db: Db): Promise<{ email: string; secret: string }>
   return { email: chosen, secret: appSecret };
 }
 
-/** PostgreSQL's client programs, beside the server's (test-support/runner/postgres-bin.sh). */
+/**
+ * PostgreSQL's client programs beside the server's (test-support/runner/postgres-bin.sh), so that
+ * pg_dump is as new as the private server; else those on PATH (a server DATABASE_URL names).
+ */
 function postgresProgram(name: string): string {
-  const bin = execFileSync("bash", ["test-support/runner/postgres-bin.sh"], { encoding: "utf8" }).trim();
-  return path.join(bin, name);
+  try {
+    const bin = execFileSync("bash", ["test-support/runner/postgres-bin.sh"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return path.join(bin, name);
+  } catch {
+    return name;
+  }
 }
 
 async function signIn(db: Db, appSecret: string, code: string) {
@@ -130,6 +140,8 @@ describe.skipIf(!serverUrl)("a restore drill on PostgreSQL (pg_dump, psql; skipp
     const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock });
     const db = restored?.db as Db;
     expect(await checkTwoFactorSecrets(db, NEXTAUTH_SECRET)).toEqual({ state: "readable" });
+    // The second factor came back with the rest: the password alone does not sign in.
+    expect(await signIn(db, NEXTAUTH_SECRET, "")).toEqual({ ok: false, message: TWO_FACTOR_REQUIRED });
     const result = await signIn(db, NEXTAUTH_SECRET, code);
     expect(result).toMatchObject({ ok: true, user: { email, role: "finance" } });
     // The same code does not sign in twice: the restored database remembers what was used.
