@@ -92,6 +92,7 @@ test.beforeAll(async () => {
   if (created.status !== 0 || !link)
     throw new Error(`user:create failed: ${created.stdout}${created.stderr}`);
   invitation = link;
+  resetLink = breakGlassLink({ ...base, ...env, NODE_ENV: "production" });
 
   expect(serviceSetting(unit, "EnvironmentFile")).toBe("/etc/paydesk/paydesk.env"); // what the example is for
   const [command = "", ...args] = execStart(unit).map(mapPath);
@@ -114,6 +115,7 @@ test.beforeAll(async () => {
 let invitation = "";
 /** How the unit's ExecStart ran the server here: the same command, directory and environment. */
 let unitStart = { command: "", args: [] as string[], cwd: "", env: {} as Record<string, string> };
+let resetLink = "";
 
 test.afterAll(() => {
   for (const child of processes.reverse()) if (child.pid) process.kill(-child.pid, "SIGTERM");
@@ -211,6 +213,41 @@ test("the unit runs the Node its NODE names, and a refused configuration exits 7
   expect(log).not.toContain(unitStart.env.NEXTAUTH_SECRET);
 });
 
+test("nginx's access log has invitation and reset links without their token", async () => {
+  const links = [invitation, resetLink];
+  for (const link of links) expect(link).toMatch(/\/join\/[^/?]{20,}$/);
+  // Opened as a mail client would, and as a page's own requests do (?_rsc=…).
+  for (const link of links) {
+    expect((await getThroughNginx(link)).status).toBe(200);
+    expect((await getThroughNginx(`${link}?_rsc=deploy`)).status).toBe(200);
+  }
+  const log = readLog(path.join(dir, "nginx/access.log"));
+  for (const link of links) expect(log).not.toContain(new URL(link).pathname.slice("/join/".length));
+  expect(log.match(/"GET \/join\/<token> HTTP\/[\d.]+" 200 /g)?.length ?? 0).toBeGreaterThanOrEqual(4);
+});
+
+test("one request id in nginx's log and Paydesk's: nginx's $request_id, never the one a client sent", async () => {
+  const forged = "forged-request-id-from-a-client";
+  const probe = `/login?probe=${Date.now()}`;
+  const answered = await getThroughNginx(`${PUBLIC_URL}${probe}`, { "x-request-id": forged });
+  expect(answered.status).toBe(200);
+  const line = readLog(path.join(dir, "nginx/access.log"))
+    .split("\n")
+    .find((entry) => entry.includes(`"GET ${probe} `));
+  const nginxId = /request_id=([0-9a-f]{32})$/.exec(line ?? "")?.[1];
+  expect(nginxId, `nginx's line for ${probe}: ${line}`).toBeTruthy();
+  expect(answered.requestId).toBe(nginxId);
+  await expect
+    .poll(() =>
+      serverLog
+        .split("\n")
+        .filter((entry) => entry.includes(`"reqId":"${nginxId}"`))
+        .join("\n"),
+    )
+    .toContain('"route":"/login"');
+  expect(serverLog).not.toContain(forged);
+});
+
 async function sessionCookieNames(context: BrowserContext): Promise<string[]> {
   return (await context.cookies()).map((cookie) => cookie.name);
 }
@@ -240,6 +277,41 @@ function postWebhook(
   });
 }
 
+/** A password-reset link, made as an operator does when an admin is locked out (server stopped). */
+function breakGlassLink(env: NodeJS.ProcessEnv): string {
+  const email = "deploy-admin@example.com";
+  const run = (script: string, args: string[]) =>
+    spawnSync("npm", ["run", "--silent", script, "--", "--email", email, ...args], {
+      env,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+  const created = run("user:create", ["--role", "admin"]);
+  if (created.status !== 0) throw new Error(`user:create failed: ${created.stdout}${created.stderr}`);
+  const reset = run("user:break-glass", []);
+  const link = /^https:\/\/\S+\/join\/\S+$/m.exec(reset.stdout)?.[0];
+  if (reset.status !== 0 || !link) throw new Error(`user:break-glass failed: ${reset.stdout}${reset.stderr}`);
+  return link;
+}
+
+function getThroughNginx(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; requestId: string }> {
+  return new Promise((resolve, reject) => {
+    const request = https.get(url, { rejectUnauthorized: false, headers }, (response) => {
+      response.resume();
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          requestId: String(response.headers["x-request-id"] ?? ""),
+        }),
+      );
+    });
+    request.on("error", reject);
+  });
+}
+
 /** nginx with deploy/nginx.conf as the site, in a prefix of its own, as this user. */
 function startNginx(prefix: string): ChildProcess {
   mkdirSync(prefix, { recursive: true });
@@ -261,7 +333,8 @@ function startNginx(prefix: string): ChildProcess {
     .replaceAll(/listen (\[::\]:)?80;/g, `listen $1${HTTP_PORT};`)
     .replaceAll(/listen (\[::\]:)?443 /g, `listen $1${HTTPS_PORT} `)
     .replace("/etc/letsencrypt/live/paydesk.example.com/fullchain.pem", cert)
-    .replace("/etc/letsencrypt/live/paydesk.example.com/privkey.pem", key);
+    .replace("/etc/letsencrypt/live/paydesk.example.com/privkey.pem", key)
+    .replaceAll("/var/log/nginx/paydesk.access.log", path.join(prefix, "access.log"));
   writeFileSync(path.join(prefix, "paydesk.conf"), site);
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((kind) => `${kind}_temp_path ${path.join(prefix, kind)};`)

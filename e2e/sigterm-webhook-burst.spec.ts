@@ -9,8 +9,10 @@ import { signedInvoiceWebhook } from "./support/signed-webhooks";
 /**
  * Issue 24, clean edges: a server stopped (SIGTERM) in the middle of a webhook burst answers each
  * delivery it takes, 200 or 503 with Connection: close, logs no error, exits 0, and every delivery
- * it answered 200 is stored and, after the restart, processed. The webhooks name orders Paydesk
- * does not know, so their processing needs nothing from the (embedded) payment service.
+ * it answered 200 is stored and, after the restart, processed. The webhooks name invoices Paydesk
+ * and the (embedded) payment service both have, so each is re-read from the service and written
+ * on the invoice's timeline: after the restart, each delivery has one "webhook received" entry
+ * there, however often it was processed (issue 36).
  */
 test.describe.configure({ timeout: 420_000 });
 
@@ -44,6 +46,13 @@ test("SIGTERM during a webhook burst: every delivery answered 200 or 503 (Connec
   };
   const servers: ProductionServer[] = [];
   try {
+    const setUp = await startProductionServer(env);
+    servers.push(setUp);
+    const serviceIds = await createServiceInvoices(setUp);
+    setUp.child.kill("SIGTERM");
+    expect(await setUp.exited).toBe(0);
+    await addLocalInvoices(dataDir, serviceIds);
+
     const server = await startProductionServer(env);
     servers.push(server);
     const linesBeforeBurst = server.lines.length;
@@ -102,13 +111,77 @@ test("SIGTERM during a webhook burst: every delivery answered 200 or 503 (Connec
     restarted.child.kill("SIGTERM");
     expect(await restarted.exited).toBe(0);
     const processed = await storedEvents(dataDir, { sweepGraceOver: false });
-    const unprocessed = accepted.filter((orderId) => processed.get(orderId)?.outcome !== "unknown_order");
+    const unprocessed = accepted.filter(
+      (orderId) => !["refreshed", "unchanged"].includes(processed.get(orderId)?.outcome ?? "missing"),
+    );
     expect(unprocessed, "answered 200, not processed after the restart").toEqual([]);
+    // (e) One "webhook received" entry on the invoice's timeline per stored delivery.
+    const entries = await receivedEntriesPerEvent(dataDir);
+    const notOnce = entries.filter((event) => event.entries !== 1);
+    expect(notOnce.slice(0, 10), `${notOnce.length} deliveries without exactly one entry`).toEqual([]);
+    const withEntry = new Set(entries.map((event) => event.orderId));
+    expect(accepted.filter((orderId) => !withEntry.has(orderId))).toEqual([]);
   } finally {
     for (const server of servers) server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+/** The burst's invoices at the (embedded) payment service, created through its API: order id → its id. */
+async function createServiceInvoices(server: ProductionServer): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < BURST; index = next++) {
+      const orderId = `burst-${index}`;
+      const response = await fetch(`${server.baseUrl}/sandbox/v1/invoices`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${INVOICE_KEY}` },
+        body: JSON.stringify({ amount: "10", fiat_currency: "USD", order_id: orderId }),
+      });
+      const body = (await response.json()) as { id?: string };
+      if (!response.ok || !body.id)
+        throw new Error(`creating ${orderId}: ${response.status} ${JSON.stringify(body)}`);
+      ids.set(orderId, body.id);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return ids;
+}
+
+/** The same invoices in Paydesk, as its form leaves them once the service confirmed them (no server running). */
+async function addLocalInvoices(dataDir: string, serviceIds: Map<string, string>): Promise<void> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = await PGlite.create(dataDir);
+  try {
+    const rows = [...serviceIds].map(([orderId, serviceId]) => ({ orderId, serviceId }));
+    await pglite.query(
+      `insert into invoices (order_id, creation_state, request, amount, fiat_currency, service_id, service_status, status)
+       select r.order_id, 'created', jsonb_build_object('orderId', r.order_id, 'amount', '10', 'fiatCurrency', 'USD'),
+         '10', 'USD', r.service_id, 'pending', 'open'
+       from jsonb_to_recordset($1::jsonb) as r(order_id text, service_id text)`,
+      [JSON.stringify(rows.map((row) => ({ order_id: row.orderId, service_id: row.serviceId })))],
+    );
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** Each stored delivery about the burst's invoices, with how many "webhook received" entries name it. */
+async function receivedEntriesPerEvent(dataDir: string): Promise<{ orderId: string; entries: number }[]> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = await PGlite.create(dataDir);
+  try {
+    const { rows } = await pglite.query<{ order_id: string; entries: number }>(
+      `select w.order_id, count(e.id)::int as entries from webhook_events w
+       left join invoice_events e on e.kind = 'webhook_received' and e.detail->>'webhookEventId' = w.id::text
+       where w.order_id like 'burst-%' and w.verified group by w.id, w.order_id`,
+    );
+    return rows.map((row) => ({ orderId: row.order_id, entries: row.entries }));
+  } finally {
+    await pglite.close();
+  }
+}
 
 /** Sends BURST signed webhooks, CONCURRENCY at a time; SIGTERM once SIGTERM_AFTER are answered. */
 async function burstWithSigterm(server: ProductionServer): Promise<Delivery[]> {

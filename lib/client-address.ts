@@ -24,6 +24,26 @@ export function clientAddress(headers: HeaderBag, trustedProxies: number): strin
   return normalise(client) ?? peer;
 }
 
+/**
+ * Whether a request reached Paydesk through the proxies TRUST_PROXY counts, so that what the nearest
+ * one says about it (its X-Request-Id) can be believed: the TCP peer is on a loopback or private
+ * network, where a proxy of yours stands and a client from the internet cannot, and every proxy
+ * appended its hop to X-Forwarded-For. A client that reaches the port directly is neither.
+ */
+export function cameThroughTrustedProxy(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  trustedProxies: number,
+): boolean {
+  if (trustedProxies <= 0) return false;
+  const peerAddress = normalise(peer);
+  if (!peerAddress || !PROXY_NETWORKS.has(ipaddr.parse(peerAddress).range())) return false;
+  const hops = (forwardedFor ?? "").split(",").filter((hop) => hop.trim());
+  return hops.length >= trustedProxies;
+}
+
+const PROXY_NETWORKS = new Set(["loopback", "private", "uniqueLocal", "linkLocal", "carrierGradeNat"]);
+
 /** "::ffff:10.0.0.1" and "10.0.0.1" are one client; anything that is not an address is dropped. */
 function normalise(address: string | undefined): string | undefined {
   if (!address || !ipaddr.isValid(address)) return undefined;

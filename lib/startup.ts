@@ -2,6 +2,7 @@ import "server-only";
 import { closeDb, getDb } from "@/lib/db/client";
 import { isLoopbackHost, parseStartupEnv } from "@/lib/env";
 import { ssoConfig } from "@/lib/auth/sso/config";
+import { logUnreadableTwoFactorSecrets } from "@/lib/auth/two-factor/secret-check";
 import { discover } from "@/lib/auth/sso/discovery";
 import { requestsInFlight, whenNoRequestsInFlight } from "@/lib/http/in-flight-requests";
 import { startBackgroundJobs, stopBackgroundJobs } from "@/lib/jobs/background-jobs";
@@ -55,6 +56,7 @@ export async function startPaydesk(): Promise<void> {
   // its refreshes would fail, so they are left to the sweep after the restart.
   registerShutdown(usesEmbeddedSandbox() ? 0 : env.PAYDESK_SHUTDOWN_DRAIN_SECONDS);
   const db = await getDb();
+  if (env.NEXTAUTH_SECRET) await logUnreadableTwoFactorSecrets(db, env.NEXTAUTH_SECRET);
   if (env.PAYDESK_DEMO) {
     const created = await seedDemoUsers(db);
     logger().info({ created }, `demo mode: ${created} demo user(s) created`);

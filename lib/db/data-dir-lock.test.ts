@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -46,5 +46,26 @@ describe("the embedded database's directory lock", () => {
     )();
     const unlock = await lockDataDir(dir);
     await unlock();
+  });
+});
+
+describe("the lock while the server stops", () => {
+  it("stays while a SIGTERM is being handled, however many copies of signal-exit the build holds", async () => {
+    const dir = join(parent, "db3");
+    const unlock = await lockDataDir(dir);
+    try {
+      // What a bundled copy of signal-exit does when SIGTERM comes and it counts no other listener.
+      const emitter = (process as unknown as { __signal_exit_emitter__?: NodeJS.EventEmitter })
+        .__signal_exit_emitter__;
+      expect(emitter).toBeDefined();
+      emitter?.emit("exit", null, "SIGTERM");
+      expect(existsSync(`${dir}.lock`)).toBe(true);
+      // Its refresh (every 2 s) still finds it: the process is not told it lost the lock.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(existsSync(`${dir}.lock`)).toBe(true);
+    } finally {
+      await unlock();
+    }
+    expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
-import { PEER_ADDRESS_HEADER } from "@/lib/client-address";
+import { cameThroughTrustedProxy, PEER_ADDRESS_HEADER } from "@/lib/client-address";
 import { logger } from "@/lib/log/logger";
 import { runInRequestContext, type RequestContext } from "@/lib/log/request-context";
 import { paydeskMetrics } from "@/lib/metrics/registry";
@@ -16,7 +16,8 @@ import { routeMatcherOfBuild, UNMATCHED_ROUTE, type RouteMatcher } from "./route
  *   (Next.js hands handlers no peer address and keeps any X-Forwarded-For); read it with
  *   clientAddress();
  * - gives it a request id, returned as X-Request-Id and carried into every log line of the work
- *   it causes (behind TRUST_PROXY, a well-formed X-Request-Id from the proxy is kept);
+ *   it causes (a well-formed X-Request-Id is kept only from a proxy TRUST_PROXY trusts, such as
+ *   nginx's $request_id; a client's own is replaced);
  * - once the process is stopping, answers 503 with Connection: close instead of starting work;
  * - counts it in flight until its response closes, so a shutdown closes the database last;
  * - writes its access line and its request metrics (by route pattern, never the path); static
@@ -31,14 +32,14 @@ export function observeRequests(): void {
   if (proto[marker]) return;
   proto[marker] = true;
   const matchRoute = routeMatcherOfBuild();
-  const trustsProxy = trustedProxies(process.env.TRUST_PROXY) > 0;
+  const proxies = trustedProxies(process.env.TRUST_PROXY);
   const logsStatic = process.env.PAYDESK_ACCESS_LOG_STATIC === "1";
   const emit = proto.emit as (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
   proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     if (event !== "request") return emit.call(this, event, ...args);
     const [request, response] = args as [IncomingMessage, ServerResponse];
     request.headers[PEER_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
-    const context: RequestContext = { requestId: requestIdOf(request, trustsProxy) };
+    const context: RequestContext = { requestId: requestIdOf(request, proxies) };
     response.setHeader("X-Request-Id", context.requestId);
     const startedAt = performance.now();
     const refused = isStopping();
@@ -59,9 +60,16 @@ export function observeRequests(): void {
   } as Server["emit"];
 }
 
-function requestIdOf(request: IncomingMessage, trustsProxy: boolean): string {
+/** The trusted proxy's request id, so its log and ours share it; anyone else's is not believed. */
+export function requestIdOf(request: IncomingMessage, trustedProxies: number): string {
   const given = request.headers["x-request-id"];
-  return trustsProxy && typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+  const forwardedFor = request.headers["x-forwarded-for"];
+  const fromProxy = cameThroughTrustedProxy(
+    request.socket.remoteAddress,
+    Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
+    trustedProxies,
+  );
+  return fromProxy && typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 function refuseWhileStopping(response: ServerResponse): void {

@@ -93,6 +93,16 @@ describe(`checkReadiness (${process.env.TEST_DATABASE_URL ? "postgres" : "pglite
     });
   });
 
+  it("adds further warnings (two-factor secrets another NEXTAUTH_SECRET wrote) and survives their check failing", async () => {
+    const warning = "two-factor: 2 of 2 authenticator app secret(s) cannot be read with this NEXTAUTH_SECRET";
+    expect(
+      await checkReadiness(testDb.db, { ...inputs(), moreWarnings: () => Promise.resolve([warning]) }),
+    ).toEqual({ status: "degraded", warnings: [warning] });
+    expect(
+      await checkReadiness(testDb.db, { ...inputs(), moreWarnings: () => Promise.reject(new Error("x")) }),
+    ).toEqual({ status: "ready" });
+  });
+
   it("names a loop that was stopped, as a warning", async () => {
     const readiness = await checkReadiness(testDb.db, inputs([loop({ startedAt: null })]));
     expect(readiness).toEqual({ status: "degraded", warnings: ["loop invoice-refresher: stopped"] });

@@ -42,6 +42,8 @@ export interface ReadinessInputs {
   smtp?: HealthSnapshot;
   /** Told the database check's outcome (its failing and working-again log lines). */
   databaseHealth?: Pick<HealthState, "failure" | "success">;
+  /** Further warnings, asked only when the database answers (e.g. unreadable two-factor secrets). */
+  moreWarnings?: () => Promise<readonly string[]>;
 }
 
 /** How long the SMTP server must have failed before readiness warns: retries cover less. */
@@ -80,8 +82,17 @@ export async function checkReadiness(db: Db | Promise<Db>, inputs: ReadinessInpu
     ...serviceWarnings(inputs.service),
     ...smtpWarnings(inputs.smtp, inputs.now),
     ...loopWarnings(inputs.loops, inputs.now),
+    ...(await moreWarnings(inputs.moreWarnings)),
   ];
   return warnings.length === 0 ? { status: "ready" } : { status: "degraded", warnings };
+}
+
+async function moreWarnings(read: ReadinessInputs["moreWarnings"]): Promise<readonly string[]> {
+  try {
+    return (await read?.()) ?? [];
+  } catch {
+    return [];
+  }
 }
 
 function serviceWarnings(service: HealthSnapshot | undefined): string[] {

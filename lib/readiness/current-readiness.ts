@@ -1,5 +1,7 @@
 import "server-only";
+import { twoFactorSecretsWarning } from "@/lib/auth/two-factor/secret-check";
 import { getDb } from "@/lib/db/client";
+import { serverEnv } from "@/lib/env";
 import { shippedMigrations } from "@/lib/db/migration-status";
 import { dependencyHealth } from "@/lib/health/dependencies";
 import { backgroundLoopLiveness } from "@/lib/jobs/background-jobs";
@@ -22,11 +24,18 @@ export async function currentReadiness(): Promise<Readiness> {
       service: health.service.snapshot(),
       smtp: appMailConfig() ? health.smtp.snapshot() : undefined,
       databaseHealth: health.database,
+      moreWarnings: twoFactorSecretsWarnings,
     });
   } catch {
     // checkReadiness never rejects; this keeps the answer a 503, never a 500, if that ever changes.
     return { status: "not ready", problems: ["readiness: the check itself failed"] };
   }
+}
+
+/** After a restore with another NEXTAUTH_SECRET, the authenticator apps that cannot be read. */
+async function twoFactorSecretsWarnings(): Promise<string[]> {
+  const text = await twoFactorSecretsWarning(await getDb(), serverEnv().NEXTAUTH_SECRET);
+  return text ? [`two-factor: ${text}`] : [];
 }
 
 /** The payment service's settings: their errors name the variables, never the values. */

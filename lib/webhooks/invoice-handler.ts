@@ -22,7 +22,7 @@ export async function handleInvoiceWebhook(context: WebhookContext): Promise<Han
   const [local] = await db.select().from(invoices).where(eq(invoices.orderId, summary.orderId));
   if (!local) return reportUnknownInvoice(context);
 
-  await db.insert(invoiceEvents).values(receivedEntry(local, context));
+  await db.insert(invoiceEvents).values(receivedEntry(local, context)).onConflictDoNothing();
   return describe(local, await refresh(context, local));
 }
 
@@ -76,7 +76,7 @@ export async function handleInvoiceWebhooks(
   const received = [...named.values()].flatMap(({ local, indexes }) =>
     indexes.map((index) => receivedEntry(local, contexts[index] as WebhookContext)),
   );
-  if (received.length > 0) await first.db.insert(invoiceEvents).values(received);
+  if (received.length > 0) await first.db.insert(invoiceEvents).values(received).onConflictDoNothing();
 
   const pending = [...named.values()];
   const plan = refreshPlan();
@@ -116,6 +116,12 @@ function groupedWrites(db: Db, most: number): ApplyAnswer {
   return (invoiceId, remote) => write({ invoiceId, remote });
 }
 
+/**
+ * A delivery's "webhook received" entry. Written before its refresh and not in the outcome's
+ * transaction, so an event processed again (after a failed refresh, a stop mid-processing, a
+ * batch's fallback one by one) writes it again: the unique key on its event id
+ * (invoice_events_webhook_received_key) keeps the first, and the insert does nothing on conflict.
+ */
 function receivedEntry(local: Invoice, { event, summary }: WebhookContext) {
   return {
     invoiceId: local.id,

@@ -164,6 +164,11 @@ export const invoiceEvents = pgTable(
     index("invoice_events_status_changed_idx")
       .on(table.createdAt, table.invoiceId)
       .where(sql`${table.kind} = 'status_changed'`),
+    // One "webhook received" per stored delivery, however often it is processed (a retry after a
+    // failure, the sweep after a stop mid-processing): the insert does nothing on conflict.
+    uniqueIndex("invoice_events_webhook_received_key")
+      .on(sql`(${table.detail}->>'webhookEventId')`)
+      .where(sql`${table.kind} = 'webhook_received'`),
   ],
 );
 
