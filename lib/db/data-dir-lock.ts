@@ -3,11 +3,6 @@ import fs, { mkdirSync } from "node:fs";
 import lockfile from "proper-lockfile";
 
 /**
- * PGlite allows one process per data directory and silently loses or corrupts data when two
- * open it. The lock makes a second process fail loudly instead. A process killed with SIGKILL
- * leaves a lock that turns stale after a few seconds, so a restart still works.
- */
-/**
  * proper-lockfile removes its locks from signal-exit's "exit", which a copy of signal-exit bundled
  * into a later chunk of the server fires on SIGTERM itself, while the shutdown still drains with the
  * database open: the lock went at once, and its next refresh found it gone and exited 1 ("lost the
@@ -25,6 +20,11 @@ const lockFs = {
   },
 };
 
+/**
+ * PGlite allows one process per data directory and silently loses or corrupts data when two
+ * open it. The lock makes a second process fail loudly instead. A process killed with SIGKILL
+ * leaves a lock that turns stale after a few seconds, so a restart still works.
+ */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   mkdirSync(dir, { recursive: true });
   // proper-lockfile's refresh may have a stat of the lock file in flight while we release it; the
