@@ -86,7 +86,12 @@ export abstract class PeriodicJob<Report> {
     if (!this.stopped) return;
     this.stopped = false;
     this.startedAt = Date.now();
-    this.schedule(this.intervalMs);
+    this.schedule(this.firstRoundAfterMs());
+  }
+
+  /** How long after start() the first round comes: one interval, unless the loop has a reason. */
+  protected firstRoundAfterMs(): number {
+    return this.intervalMs;
   }
 
   /** Stops scheduling rounds and waits for the one in progress, if any. */

@@ -115,6 +115,19 @@ describe("the webhook sweep", () => {
     expect(await sweeper.runOnce()).toEqual({ claimed: 0 });
   });
 
+  it("takes up what a stopped process left due within seconds of starting, not a whole interval later", async () => {
+    const id = await storeVerified("left-by-a-restart");
+    const { handlers } = flakyHandlers(0);
+    const later = new Date(Date.now() + PROCESS_GRACE_MS + 1_000);
+    const sweeper = new WebhookSweeper({ db: testDb.db, client: () => client, handlers, now: () => later });
+    sweeper.start();
+    try {
+      await expect.poll(async () => (await eventRow(id))?.outcome, { timeout: 5_000 }).toBe("refreshed");
+    } finally {
+      await sweeper.stop();
+    }
+  });
+
   it("retries failed processing with growing waits, keeping the error, until it takes effect", async () => {
     const id = await storeVerified("flaky");
     const { handlers } = flakyHandlers(2);

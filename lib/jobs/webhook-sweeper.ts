@@ -27,12 +27,19 @@ export interface SweepReport {
  * stopped after answering, or failed (lib/webhooks/process-policy.ts says when). Several
  * instances may run it: each event is claimed by one.
  */
+const FIRST_ROUND_AFTER_MS = 2_000;
+
 export class WebhookSweeper extends PeriodicJob<SweepReport> {
   private readonly batchSize: number;
 
   constructor(private readonly options: WebhookSweeperOptions) {
     super("webhook-sweeper", options.intervalMs ?? 30_000, options.log);
     this.batchSize = options.batchSize ?? 20;
+  }
+
+  /** What a stopped or crashed process left due is taken up right after the restart, not an interval later. */
+  protected override firstRoundAfterMs(): number {
+    return Math.min(this.intervalMs, FIRST_ROUND_AFTER_MS);
   }
 
   protected filledBatch(report: SweepReport): boolean {
