@@ -86,11 +86,12 @@ export default defineConfig({
       testMatch: OUTSIDE_DEMO_MODE,
       dependencies: ["sign in once per role", "server outside demo mode"],
     },
+    // No dependency: they start servers of their own and use no demo session, so they run beside the
+    // set-up projects instead of leaving a worker idle while the server outside demo mode starts.
     {
       name: "own servers",
       use: { ...devices["Desktop Chrome"] },
       testMatch: OWN_SERVERS,
-      dependencies: ["sign in once per role"],
     },
     {
       name: "chromium",
