@@ -63,8 +63,5 @@ async function main(args: string[]) {
   }
 }
 
-export const run = (args: string[]) =>
-  main(args).catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  });
+// lib/cli/paydesk.ts reports what main throws (its message, exit status 1 or 78).
+export { main as run };

@@ -4,6 +4,7 @@
 import { COMMANDS, type Command } from "./commands";
 import { commandLine } from "./command-line";
 import { logToStderrForCommandLine } from "@/lib/log/logger";
+import { EXIT_CONFIG, isConfigError } from "@/lib/start-mode/config-error";
 
 async function main(argv: string[]): Promise<void> {
   const [name, ...args] = argv;
@@ -35,7 +36,8 @@ function usage(): string {
   return [`Usage: ${commandLine("<command>", "[options]")}`, "", "Commands:", ...lines].join("\n");
 }
 
+// What a command throws: its message, and 78 for a configuration it cannot run with (else 1).
 main(process.argv.slice(2)).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
-  process.exitCode = 1;
+  process.exitCode = isConfigError(error) ? EXIT_CONFIG : 1;
 });
