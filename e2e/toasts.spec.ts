@@ -3,8 +3,9 @@ import { signInAs } from "./fixtures";
 import { animationsFinished } from "./support/animations";
 import { createUsdtInvoice } from "./support/sandbox-invoices";
 
-// Issue 25: toasts sit at the bottom, never over the header's Notifications and Sign out, and stay
-// on the page they were shown on.
+// Issue 25: toasts never cover the header's Notifications and Sign out, and stay on the page they
+// were shown on. Issue 37: on a wide screen at the bottom right, clear of forms; on a phone at the
+// top, under the header, clear of the submit button and its errors; an error is an alert, never green.
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -30,7 +31,7 @@ async function goHome(page: Page, phone: boolean) {
 for (const viewport of VIEWPORTS) {
   const phone = viewport.width < 600;
 
-  test(`at ${viewport.width} px a toast shows at the bottom, clear of the header, and stays on its page`, async ({
+  test(`at ${viewport.width} px a toast shows ${phone ? "at the top" : "at the bottom"}, clear of the header, and stays on its page`, async ({
     context,
     page,
   }) => {
@@ -54,7 +55,8 @@ for (const viewport of VIEWPORTS) {
     if (!toast || !header) throw new Error("the toast or the header has no box");
     expect(toast.y).toBeGreaterThan(header.y + header.height);
     expect(toast.y + toast.height).toBeLessThanOrEqual(viewport.height);
-    expect(toast.y).toBeGreaterThan(viewport.height / 2);
+    if (phone) expect(toast.y + toast.height).toBeLessThan(viewport.height / 2);
+    else expect(toast.y).toBeGreaterThan(viewport.height / 2);
     const leftGap = toast.x;
     const rightGap = viewport.width - (toast.x + toast.width);
     if (phone) expect(Math.abs(leftGap - rightGap)).toBeLessThanOrEqual(2);
@@ -66,3 +68,39 @@ for (const viewport of VIEWPORTS) {
     await expect(copied).toHaveCount(0);
   });
 }
+
+test("an error toast is an alert in red with its icon, never green, at both widths", async ({
+  context,
+  page,
+}, testInfo) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await signInAs(page, "support");
+  await page.goto("/invoices");
+  // The clipboard refuses, as it can without permission: that is an error, said as one.
+  await page.evaluate(() => {
+    Object.defineProperty(navigator.clipboard, "writeText", {
+      value: () => Promise.reject(new Error("refused")),
+    });
+  });
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page
+      .getByRole("button", { name: /^Copy payment link for / })
+      .first()
+      .click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Could not copy." });
+    await expect(toast).toHaveAttribute("data-type", "error");
+    await expect(toast.getByRole("alert")).toContainText("Could not copy.");
+    await expect(toast.locator("[data-icon] svg")).toBeVisible();
+    await toast.hover();
+    await animationsFinished(page);
+    const [red, green, blue] = await toast.evaluate((element) =>
+      (getComputedStyle(element).backgroundColor.match(/\d+/g) ?? []).map(Number),
+    );
+    expect(red, "an error's background leans red, not green").toBeGreaterThan(green ?? 0);
+    expect(red).toBeGreaterThan(blue ?? 0);
+    await page.screenshot({ path: testInfo.outputPath(`error-toast-${viewport.width}.png`) });
+    await toast.getByRole("button", { name: /close/i }).click();
+    await expect(toast).toHaveCount(0);
+  }
+});

@@ -11,7 +11,8 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import { changeMyPasswordAction } from "@/lib/auth/password-actions";
 import { ownWords } from "@/lib/auth/password-policy";
 
@@ -53,7 +54,7 @@ export function ChangePasswordForm({
       };
     },
     onSuccess: ({ message }) => {
-      toast.success(message);
+      showOutcome(succeeded(message));
       setDone(message);
       stepUp.clear();
       form.reset();

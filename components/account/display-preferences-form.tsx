@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import { displayFormatter } from "@/lib/display/formatter";
 import { saveDisplayPreferencesAction } from "@/lib/display/preference-actions";
 import { NUMBER_LOCALES, type DisplayPreferences } from "@/lib/display/preferences";
@@ -25,7 +26,7 @@ export function DisplayPreferencesForm({
     defaultValues: { timeZone: current.timeZone, numberLocale: current.locale },
     action: saveDisplayPreferencesAction,
     onSuccess: ({ message }) => {
-      toast.success(message);
+      showOutcome(succeeded(message));
       router.refresh();
     },
   });

@@ -7,7 +7,8 @@ import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import {
   STAFF_MAIL_CATEGORIES,
   staffMailModeLabel,
@@ -41,7 +42,7 @@ export function MailPreferencesForm({
     },
     action: saveMailPreferencesAction,
     onSuccess: ({ message }) => {
-      toast.success(message);
+      showOutcome(succeeded(message));
       router.refresh();
     },
   });

@@ -13,7 +13,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { toast } from "@/components/ui/toaster";
+import { showActionResult } from "@/components/ui/outcome-toast";
 import type { ActionResult } from "@/lib/auth/action-result";
 import { endMyOtherSessionsAction, endMySessionAction } from "@/lib/auth/session-actions";
 import type { SessionItem } from "@/lib/auth/session-list";
@@ -38,8 +38,7 @@ export function SessionsList({
   const others = live.filter((session) => !session.current);
 
   async function finish(result: ActionResult<{ message: string }>) {
-    if (result.ok) toast.success(result.data.message);
-    else toast.error(result.message);
+    showActionResult(result);
     router.refresh();
     return result.ok;
   }

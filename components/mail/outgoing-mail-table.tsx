@@ -14,7 +14,7 @@ import {
   TableHeader,
   TableRow,
 } from "@/components/ui/table";
-import { toast } from "@/components/ui/toaster";
+import { showActionResult } from "@/components/ui/outcome-toast";
 import { sendMailAgainAction } from "@/lib/mail/actions";
 import type { OutgoingMailRow } from "@/lib/mail/outgoing";
 
@@ -36,8 +36,7 @@ export function OutgoingMailTable({ rows }: { rows: OutgoingMailRow[] }) {
     setBusy(id);
     try {
       const result = await sendMailAgainAction({ id });
-      if (result.ok) toast.success(result.data.message);
-      else toast.error(result.message);
+      showActionResult(result);
       router.refresh();
     } finally {
       setBusy(undefined);

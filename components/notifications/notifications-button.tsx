@@ -7,7 +7,8 @@ import { useDisplay } from "@/components/display/display-provider";
 import { BellIcon } from "@/components/ui/icons";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { failed } from "@/lib/outcome/outcome";
 import { markNotificationsReadAction } from "@/lib/notifications/actions";
 import type { WhatWaits } from "@/lib/what-waits";
 import { useWhatWaits, WHAT_WAITS_KEY } from "./use-what-waits";
@@ -22,7 +23,7 @@ export function NotificationsButton({ initial }: { initial: WhatWaits }) {
 
   async function markRead(input: { ids: string[] } | { all: true }) {
     const result = await markNotificationsReadAction(input);
-    if (!result.ok) toast.error(result.message);
+    if (!result.ok) showOutcome(failed(result.message));
     await refresh();
   }
 

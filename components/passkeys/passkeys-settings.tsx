@@ -9,7 +9,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
+import { showActionResult, showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import { ConfirmPasswordDialog } from "@/components/fresh-identity/confirm-password-dialog";
 import { useFreshIdentity } from "@/components/fresh-identity/use-fresh-identity";
 import { RecoveryCodes } from "@/components/recovery-codes/recovery-codes";
@@ -118,8 +119,7 @@ function PasskeyRow({ passkey }: { passkey: PasskeyItem }) {
             removePasskeyAction({ id: passkey.id, ...stepUp.proof }),
           );
           if (!result || stepUp.askedFor(result)) return false;
-          if (result.ok) toast.success(result.data.message);
-          else toast.error(result.message);
+          showActionResult(result);
           await queryClient.invalidateQueries({ queryKey: ["second-factor"] });
           router.refresh();
           return result.ok;
@@ -183,7 +183,7 @@ function AddPasskey({ onRecoveryCodes }: { onRecoveryCodes: (codes: string[]) =>
         onRecoveryCodes(result.data.recoveryCodes);
         return;
       }
-      toast.success(result.data.message);
+      showOutcome(succeeded(result.data.message));
       setName("");
       router.refresh();
     } finally {

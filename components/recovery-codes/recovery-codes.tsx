@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded, failed } from "@/lib/outcome/outcome";
 
 /**
  * The recovery codes, shown once right after enrollment (with the app, or a first passkey) or when
@@ -29,9 +30,9 @@ export function RecoveryCodes({
   async function copy() {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success("Recovery codes copied.");
+      showOutcome(succeeded("Recovery codes copied."));
     } catch {
-      toast.error("Could not copy. Select the codes and copy them by hand.");
+      showOutcome(failed("Could not copy. Select the codes and copy them by hand."));
     }
   }
 

@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import { saveMailIdentityAction } from "@/lib/mail/actions";
 import type { MailIdentityForm as Values } from "@/lib/mail/identity-schema";
 
@@ -18,7 +19,7 @@ export function MailIdentityForm({ defaultValues, from }: { defaultValues: Value
     defaultValues,
     action: saveMailIdentityAction,
     onSuccess: ({ message }) => {
-      toast.success(message);
+      showOutcome(succeeded(message));
       router.refresh();
     },
   });

@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded, failed } from "@/lib/outcome/outcome";
 import { setSsoSecondFactorAction } from "@/lib/users/sso-settings-actions";
 import type { SsoSecondFactorValues } from "@/lib/users/sso-settings-schema";
 
@@ -24,10 +25,10 @@ export function SsoSecondFactorForm({
     defaultValues,
     action: setSsoSecondFactorAction,
     onSuccess: ({ message }) => {
-      toast.success(message);
+      showOutcome(succeeded(message));
       router.refresh();
     },
-    onFormError: (message) => toast.error(message),
+    onFormError: (message) => showOutcome(failed(message)),
   });
   const { isSubmitting } = form.formState;
   return (

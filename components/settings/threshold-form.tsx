@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded, failed } from "@/lib/outcome/outcome";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { setApprovalThresholdAction } from "@/lib/withdrawals/actions";
 import type { ThresholdFormValues } from "@/lib/withdrawals/threshold-schema";
@@ -19,10 +20,10 @@ export function ThresholdForm({ defaultValues }: { defaultValues: ThresholdFormV
     defaultValues,
     action: setApprovalThresholdAction,
     onSuccess: ({ message }) => {
-      toast.success(message);
+      showOutcome(succeeded(message));
       router.refresh();
     },
-    onFormError: (message) => toast.error(message),
+    onFormError: (message) => showOutcome(failed(message)),
   });
   const { errors, isSubmitting } = form.formState;
   const enabled = useWatch({ control: form.control, name: "enabled" });

@@ -9,7 +9,8 @@ import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import type { twoFactorCodeFormSchema } from "@/lib/auth/credentials-schema";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { turnOffTwoFactorAction } from "@/lib/account-security/two-factor-actions";
@@ -52,7 +53,7 @@ export function TwoFactorOn({
     const result = await identity.withFreshIdentity(() => turnOffTwoFactorAction(values));
     if (!result) return;
     if (result.ok) {
-      toast.success(result.data.message);
+      showOutcome(succeeded(result.data.message));
       router.refresh();
       return;
     }

@@ -30,7 +30,11 @@ interface ConfirmDialogProps {
   focusAfterConfirm?: () => HTMLElement | null | undefined;
 }
 
-/** Asks before a step that matters; stays open (and busy) until the step has answered. */
+/**
+ * Asks before a step that matters; stays open (and busy) until the step has answered. Cancel is
+ * never locked: closing while it runs leaves the step running on the server, and its answer still
+ * shows as a toast.
+ */
 export function ConfirmDialog({
   trigger,
   title,
@@ -64,7 +68,7 @@ export function ConfirmDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
         onCloseAutoFocus={(event) => {
@@ -85,14 +89,18 @@ export function ConfirmDialog({
         </DialogDescription>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="secondary" disabled={busy}>
-              Cancel
-            </Button>
+            <Button variant="secondary">{busy ? "Close" : "Cancel"}</Button>
           </DialogClose>
           <Button variant={tone} onClick={confirm} disabled={busy || confirmDisabled}>
             {busy ? "Working…" : confirmLabel}
           </Button>
         </DialogFooter>
+        {busy && (
+          <p role="status" className="text-sm text-slate-600">
+            Waiting for the answer. You can close this: the step carries on, and its answer shows when it
+            comes.
+          </p>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ReasonField } from "@/components/ui/reason-field";
-import { toast } from "@/components/ui/toaster";
+import { showActionResult } from "@/components/ui/outcome-toast";
 import type { ActionResult } from "@/lib/auth/action-result";
 
 /**
@@ -61,8 +61,7 @@ export function ConfirmWithNote<Input>({
           setNoteError(result.fieldErrors[field][0]);
           return false;
         }
-        if (result.ok) toast.success(result.data.message);
-        else toast.error(result.message);
+        showActionResult(result);
         await onDone();
         return result.ok;
       }}

@@ -2,16 +2,17 @@
 
 import type { ComponentProps } from "react";
 import { Button } from "./button";
-import { toast } from "./toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded, failed } from "@/lib/outcome/outcome";
 
 /** Copies text, saying so; where the clipboard is refused, says how to copy it by hand. */
 export async function copyText(text: string, what: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    toast.success(`${what} copied.`);
+    showOutcome(succeeded(`${what} copied.`));
   } catch {
     // Clipboard access needs a secure context and permission.
-    toast.error(`Could not copy. Select the ${what.toLowerCase()} and copy it by hand: ${text}`);
+    showOutcome(failed(`Could not copy. Select the ${what.toLowerCase()} and copy it by hand: ${text}`));
   }
 }
 

@@ -2,7 +2,7 @@
 
 export { toast } from "sonner";
 import { usePathname } from "next/navigation";
-import { useEffect, useRef, type CSSProperties } from "react";
+import { useEffect, useRef, useSyncExternalStore, type CSSProperties } from "react";
 import { toast, Toaster as SonnerToaster } from "sonner";
 
 /**
@@ -16,19 +16,26 @@ const READABLE_COLORS = {
   "--error-text": "#b91c1c",
 } as CSSProperties;
 
+/** Sonner's own phone width: up to it, toasts span the screen. */
+const PHONE = "(max-width: 600px)";
+
 /**
- * At the bottom, clear of the header's Notifications and Sign out: bottom right on a wide screen;
- * on a phone (up to 600 px) Sonner spreads them across the bottom. Long enough to read.
+ * Where a toast does not cover what it is about. On a wide screen, bottom right: forms are at most
+ * 48rem wide on the left, so their inline errors and buttons stay in sight. On a phone, at the top
+ * just under the header (whose Notifications and Menu stay clear), away from the thumb and the
+ * submit button with its errors at the bottom. Long enough to read.
  */
 export function Toaster() {
   useToastsStayOnTheirPage();
+  const phone = useMatchesMedia(PHONE);
+  const headerHeight = useHeaderHeight();
   return (
     <SonnerToaster
-      position="bottom-right"
+      position={phone ? "top-center" : "bottom-right"}
       richColors
       closeButton
       duration={8_000}
-      mobileOffset={{ bottom: 16, left: 16, right: 16 }}
+      mobileOffset={{ top: headerHeight + 8, bottom: 16, left: 16, right: 16 }}
       // A link in a message ("copy it by hand: https://…") breaks rather than runs out of the toast.
       toastOptions={{ classNames: { title: "[overflow-wrap:anywhere]" } }}
       style={READABLE_COLORS}
@@ -62,4 +69,34 @@ function useToastsStayOnTheirPage() {
     for (const id of leftBehind.current) toast.dismiss(id);
     leftBehind.current = [];
   }, [pathname]);
+}
+
+function useMatchesMedia(query: string): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", changed);
+      return () => list.removeEventListener("change", changed);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+const HEADER_HEIGHT = 74;
+const header = () => document.querySelector("header");
+
+/** The page's header (with the sandbox banner, when there is one), followed as it resizes. */
+function useHeaderHeight(): number {
+  return useSyncExternalStore(
+    (changed) => {
+      const element = header();
+      if (!element) return () => {};
+      const observer = new ResizeObserver(changed);
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    () => Math.ceil(header()?.getBoundingClientRect().height ?? HEADER_HEIGHT),
+    () => HEADER_HEIGHT,
+  );
 }

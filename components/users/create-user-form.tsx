@@ -6,7 +6,8 @@ import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { ROLE_LABELS, ROLES } from "@/lib/auth/roles";
 import { createUserAction } from "@/lib/users/actions";
@@ -19,7 +20,7 @@ export function CreateUserForm() {
     defaultValues: { email: "", name: "", role: "support" },
     action: createUserAction,
     onSuccess: ({ message, link }) => {
-      toast.success(message);
+      showOutcome(succeeded(message));
       router.push("/admin/users");
       // None where single sign-on is required: they sign in with the company's provider.
       if (link) showOneTimeLink(link);
@@ -60,7 +61,7 @@ export function CreateUserForm() {
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Creating…" : "Create user"}
         </Button>
-        <Button variant="secondary" onClick={() => router.push("/admin/users")} disabled={isSubmitting}>
+        <Button variant="secondary" onClick={() => router.push("/admin/users")}>
           Cancel
         </Button>
       </div>

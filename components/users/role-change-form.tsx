@@ -10,7 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import { ROLE_LABELS, ROLES, type Role } from "@/lib/auth/roles";
 import { changeRoleAction } from "@/lib/users/actions";
 import { whatARoleChangeDoes } from "@/lib/users/role-change-outcome";
@@ -62,7 +63,7 @@ export function RoleChangeForm({
       const result = await changeRoleAction(confirming);
       setConfirming(null);
       if (result.ok) {
-        toast.success(result.data.message);
+        showOutcome(succeeded(result.data.message));
         form.reset({ userId: user.id, role: user.role, reason: "" });
         // The page comes back with the new role (and any change now waiting), which remounts this form.
         router.refresh();
@@ -128,7 +129,7 @@ export function RoleChangeForm({
               </div>
             </DialogDescription>
             <DialogFooter>
-              <Button variant="secondary" onClick={() => setConfirming(null)} disabled={busy}>
+              <Button variant="secondary" onClick={() => setConfirming(null)}>
                 Cancel
               </Button>
               <Button onClick={confirm} disabled={busy}>

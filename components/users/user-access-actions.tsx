@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded, failed } from "@/lib/outcome/outcome";
 import { showOneTimeLink } from "@/components/account-links/one-time-link";
 import type { ActionResult } from "@/lib/auth/action-result";
 import { ROLE_LABELS } from "@/lib/auth/roles";
@@ -45,10 +46,10 @@ export function UserAccessActions({
   ): Promise<boolean> {
     const result = await action();
     if (!result.ok) {
-      toast.error(result.message);
+      showOutcome(failed(result.message));
       return false;
     }
-    toast.success(result.data.message);
+    showOutcome(succeeded(result.data.message));
     if (result.data.link) showOneTimeLink(result.data.link);
     router.refresh();
     return true;

@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded, failed } from "@/lib/outcome/outcome";
 import { reprocessWebhookEventAction } from "@/lib/webhooks/actions";
 
 /** Processes a verified webhook that did not take effect again, now; safe to repeat. */
@@ -15,10 +16,10 @@ export function ReprocessButton({ eventId, orderId }: { eventId: string; orderId
     setBusy(true);
     try {
       const result = await reprocessWebhookEventAction({ eventId });
-      if (!result.ok) toast.error(result.message);
+      if (!result.ok) showOutcome(failed(result.message));
       else if (result.data.outcome === "failed")
-        toast.error(`Processed again, and failed: ${result.data.detail}`);
-      else toast.success(`Processed: ${result.data.detail}`);
+        showOutcome(failed(`Processed again, and failed: ${result.data.detail}`));
+      else showOutcome(succeeded(`Processed: ${result.data.detail}`));
       router.refresh();
     } finally {
       setBusy(false);

@@ -9,6 +9,7 @@ import { RuleError } from "@/lib/auth/rule-error";
 import { stepUpCodeSchema } from "@/lib/auth/credentials-schema";
 import { authenticationResponseSchema } from "@/lib/auth/passkeys/schemas";
 import { requireFreshCode } from "@/lib/auth/step-up";
+import { succeeded } from "@/lib/outcome/outcome";
 import { getServiceClient } from "@/lib/service/app-client";
 import { approveWithdrawal, cancelWithdrawal, rejectWithdrawal } from "./decide";
 import { withdrawalFormSchema } from "./form-schema";
@@ -21,7 +22,7 @@ import { proposePaidSchema } from "./review-schemas";
 import { sendAgain } from "./send-again";
 import { requestWithdrawal } from "./request-withdrawal";
 import { changeApprovalThreshold } from "./settings";
-import { submitWithdrawal, type SubmitOutcome } from "./submit-withdrawal";
+import { submitAndAnswer } from "./submit-and-answer";
 import { thresholdFormSchema } from "./threshold-schema";
 
 const idSchema = z.object({ id: z.uuid() });
@@ -48,13 +49,8 @@ export const approveWithdrawalAction = defineAction({
     const { fullyApproved, returned } = await approveWithdrawal(db, id, user.id);
     revalidatePath("/withdrawals");
     if (returned) throw new RuleError(`Not approved: ${returned} The refund went back to its requester.`);
-    if (!fullyApproved)
-      return { message: "Approved. A second person must approve it before it is paid out." };
-    return {
-      message: describeSubmit(
-        await submitWithdrawal(db, getServiceClient(), id, { actorId: user.id, source: "user" }),
-      ),
-    };
+    if (!fullyApproved) return succeeded("Approved. A second person must approve it before it is paid out.");
+    return (await submitAndAnswer(db, getServiceClient(), id, user.id)).answer;
   },
 });
 
@@ -78,11 +74,11 @@ export const retryWithdrawalAction = defineAction({
         id: again.withdrawal.id,
       };
     }
-    const outcome = await submitWithdrawal(db, getServiceClient(), id, { actorId: user.id, source: "user" });
-    if (outcome.result === "not_mine")
+    const { answer, outcome } = await submitAndAnswer(db, getServiceClient(), id, user.id);
+    if (outcome?.result === "not_mine")
       throw new RuleError("It is being sent already, or it cannot be sent in its current state.");
     revalidatePath("/withdrawals");
-    return { message: describeSubmit(outcome), id };
+    return { ...answer, id };
   },
 });
 
@@ -203,24 +199,3 @@ export const setApprovalThresholdAction = defineAction({
     };
   },
 });
-
-function describeSubmit(outcome: SubmitOutcome): string {
-  switch (outcome.result) {
-    case "submitted":
-      return "Approved and sent to the payment service.";
-    case "failed":
-      return `Approved, but the payment service refused it: ${outcome.withdrawal.failureMessage ?? "no reason given"}`;
-    case "unknown":
-      return "Approved. The payment service did not answer; Paydesk keeps sending it with the same order id until it does, so it cannot be paid twice.";
-    case "not_mine":
-      return "Approved. It is being sent already.";
-    case "approvals_lapsed":
-      return "Not sent: too few approvals count now (an approver was disabled or can no longer approve, or the threshold was raised), so it waits for another approval from finance.";
-    case "refund_returned":
-      return `Not sent: ${outcome.withdrawal.rejectionReason ?? "its invoice no longer owes this refund."} The refund went back to its requester.`;
-    case "predecessor_paid":
-      return `${outcome.withdrawal.rejectionReason ?? "Not sent: the payout it was sent again for may have been paid."} It went back to its requester.`;
-    case "conflict":
-      return `Approved, but it is a conflict for finance to check: ${outcome.withdrawal.reviewReason ?? "the payment service answered with another payout."}`;
-  }
-}

@@ -11,6 +11,8 @@ import { requestWithdrawal } from "./request-withdrawal";
 import { resubmitDueWithdrawals } from "./resubmit-due";
 import { sendAgain } from "./send-again";
 import { submitWithdrawal } from "./submit-withdrawal";
+import { STILL_SENDING } from "./describe-submit";
+import { submitAndAnswer } from "./submit-and-answer";
 
 const KEYS = { invoiceKey: "wd-invoice-key", withdrawalKey: "wd-withdrawal-key" };
 const ADDRESS = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -213,4 +215,42 @@ describe("submitting withdrawals exactly once", () => {
     },
     120_000,
   );
+});
+
+describe("the approver's answer", () => {
+  it("a slow service: the answer comes at once, says the payout is still being sent, and the send carries on", async () => {
+    await control("PUT", "/balances/USDT", { amount: "100" });
+    await control("POST", "/faults", { latency_ms: 1_500 });
+    const request = await requestWithdrawal(testDb.db, form("3"), requester);
+    await approveWithdrawal(testDb.db, request.id, approvers[0] as string);
+    const started = Date.now();
+    const { answer, outcome } = await submitAndAnswer(
+      testDb.db,
+      client(5_000),
+      request.id,
+      approvers[0] as string,
+      200,
+    );
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect({ answer, outcome }).toEqual({ answer: STILL_SENDING, outcome: null });
+    await expect
+      .poll(
+        async () =>
+          (await testDb.db.select().from(withdrawals).where(eq(withdrawals.id, request.id)))[0]?.state,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe("submitted");
+    expect(await balance()).toBe("96");
+  });
+
+  it("a refusal is an error, not a success", async () => {
+    await control("PUT", "/balances/USDT", { amount: "1" });
+    const request = await requestWithdrawal(testDb.db, form("30"), requester);
+    await approveWithdrawal(testDb.db, request.id, approvers[0] as string);
+    const { answer } = await submitAndAnswer(testDb.db, client(), request.id, approvers[0] as string);
+    expect(answer.outcome).toBe("error");
+    expect(answer.message).toMatch(/^Approved, but the payment service refused it: /);
+  });
 });

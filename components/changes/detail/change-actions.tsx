@@ -6,7 +6,7 @@ import { SecondFactorPrompt } from "@/components/passkeys/second-factor-prompt";
 import { useStepUp } from "@/components/passkeys/use-step-up";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { toast } from "@/components/ui/toaster";
+import { showActionResult } from "@/components/ui/outcome-toast";
 import type { ActionResult } from "@/lib/auth/action-result";
 import { approveChangeAction, cancelChangeAction, rejectChangeAction } from "@/lib/change-review/actions";
 import type { ChangeView } from "@/lib/change-review/queries";
@@ -44,8 +44,7 @@ export function ChangeActions({ change }: { change: ChangeView }) {
 
   const run = async (action: () => Promise<ActionResult<{ message: string; link?: HandedOverLink }>>) => {
     const result = await action();
-    if (result.ok) toast.success(result.data.message);
-    else toast.error(result.message);
+    showActionResult(result);
     // An approved password reset: the approver is shown the person's new link, once.
     if (result.ok && result.data.link) showOneTimeLink(result.data.link);
     router.refresh();

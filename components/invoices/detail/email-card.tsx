@@ -9,7 +9,8 @@ import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import { emailInvoiceAction } from "@/lib/invoice-mail/actions";
 import type { InvoiceMailRow } from "@/lib/invoice-mail/list-invoice-mail";
 import { fetchJson } from "@/lib/query-client";
@@ -62,7 +63,7 @@ export function EmailCard({
     defaultValues: { invoiceId, kind: kind ?? "payment_link", to: customerEmail ?? "" },
     action: emailInvoiceAction,
     onSuccess: async ({ message }) => {
-      toast.success(message);
+      showOutcome(succeeded(message));
       await queryClient.invalidateQueries({ queryKey: ["invoice-mail", invoiceId] });
     },
   });

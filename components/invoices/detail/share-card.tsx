@@ -6,7 +6,8 @@ import { useDisplay } from "@/components/display/display-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { copyText } from "@/components/ui/copy-button";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { failed } from "@/lib/outcome/outcome";
 import { paymentMessage } from "@/lib/invoices/customer-message";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 
@@ -44,7 +45,7 @@ export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
     } catch (error) {
       // Closing the sheet without choosing is not a failure.
       if (error instanceof DOMException && error.name === "AbortError") return;
-      toast.error("Could not open the share sheet: copy the message instead.");
+      showOutcome(failed("Could not open the share sheet: copy the message instead."));
     }
   }
 

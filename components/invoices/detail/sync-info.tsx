@@ -6,7 +6,8 @@ import { useDisplay } from "@/components/display/display-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DetailList } from "@/components/ui/detail-list";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded, failed } from "@/lib/outcome/outcome";
 import { refreshInvoiceAction } from "@/lib/invoices/actions";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 
@@ -24,8 +25,10 @@ export function SyncInfo({ invoice, fetchFailed }: { invoice: InvoiceDetail; fet
     try {
       const result = await refreshInvoiceAction({ invoiceId: invoice.id });
       if (result.ok)
-        toast.success(result.data.statusChanged ? "Updated: the status changed." : "Checked: nothing new.");
-      else toast.error(result.message);
+        showOutcome(
+          succeeded(result.data.statusChanged ? "Updated: the status changed." : "Checked: nothing new."),
+        );
+      else showOutcome(failed(result.message));
       await queryClient.invalidateQueries({ queryKey: ["invoice", invoice.id] });
     } finally {
       setBusy(false);

@@ -7,7 +7,8 @@ import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import { createInvoiceAction } from "@/lib/invoices/actions";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import type { InvoiceFormValues } from "@/lib/invoices/form-schema";
@@ -29,7 +30,7 @@ export function InvoiceForm({
     defaultValues,
     action: createInvoiceAction,
     onSuccess: ({ invoiceId }) => {
-      toast.success("Invoice created. Share its payment link with the customer.");
+      showOutcome(succeeded("Invoice created. Share its payment link with the customer."));
       router.push(`/invoices/${invoiceId}`);
     },
   });
@@ -119,7 +120,7 @@ export function InvoiceForm({
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Creating…" : formError ? "Send again" : "Create invoice"}
         </Button>
-        <Button variant="secondary" onClick={() => router.push("/invoices")} disabled={isSubmitting}>
+        <Button variant="secondary" onClick={() => router.push("/invoices")}>
           Cancel
         </Button>
       </div>

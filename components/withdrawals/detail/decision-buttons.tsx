@@ -6,7 +6,9 @@ import { useDisplay } from "@/components/display/display-provider";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DetailList } from "@/components/ui/detail-list";
-import { toast } from "@/components/ui/toaster";
+import { showActionResult } from "@/components/ui/outcome-toast";
+import type { ActionResult } from "@/lib/auth/action-result";
+import type { Outcome } from "@/lib/outcome/outcome";
 import { approveWithdrawalAction, rejectWithdrawalAction } from "@/lib/withdrawals/actions";
 import { describeAmount, describeFee } from "@/lib/withdrawals/present";
 import { rejectFormSchema } from "@/lib/withdrawals/reject-schema";
@@ -32,12 +34,11 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
   const stepUp = useStepUp(`approve-code-${withdrawal.id}`);
   const container = useRef<HTMLDivElement>(null);
 
-  const finish = (ok: boolean, message: string) => {
-    if (ok) toast.success(message);
-    else toast.error(message);
+  const finish = (result: ActionResult<{ message: string; outcome?: Outcome }>) => {
+    showActionResult(result);
     onDone?.();
     router.refresh();
-    return ok;
+    return result.ok;
   };
 
   if (!withdrawal.viewerMay.decide) return null;
@@ -51,7 +52,7 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
         onConfirm={async () => {
           const result = await approveWithdrawalAction({ id: withdrawal.id, ...stepUp.proof });
           if (stepUp.askedFor(result)) return false;
-          return finish(result.ok, result.ok ? result.data.message : result.message);
+          return finish(result);
         }}
         description={
           <div className="grid gap-3">
@@ -117,7 +118,7 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
             setReasonError(result.fieldErrors.reason[0]);
             return false;
           }
-          return finish(result.ok, result.ok ? result.data.message : result.message);
+          return finish(result);
         }}
         description={
           <ReasonField

@@ -16,7 +16,8 @@ import {
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import { proposePaidAction } from "@/lib/withdrawals/actions";
 import type { RecordPaidFormValues } from "@/lib/withdrawals/review-schemas";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
@@ -43,7 +44,7 @@ export function ProposePaidDialog({
     defaultValues: { amount: "", txid: "", note: "" } satisfies RecordPaidFormValues,
     action: (values: RecordPaidFormValues) => proposePaidAction({ id, ...values }),
     onSuccess: async ({ message }) => {
-      toast.success(message);
+      showOutcome(succeeded(message));
       setOpen(false);
       form.reset();
       await onDone();
@@ -59,7 +60,7 @@ export function ProposePaidDialog({
   const asked = withdrawal.amount ?? withdrawal.serviceAmount;
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && setOpen(next)}>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button size="sm">Record paid</Button>
       </DialogTrigger>
@@ -97,7 +98,7 @@ export function ProposePaidDialog({
           <FormError message={formError} />
           <DialogFooter>
             <DialogClose asChild>
-              <Button type="button" variant="secondary" disabled={isSubmitting}>
+              <Button type="button" variant="secondary">
                 Cancel
               </Button>
             </DialogClose>

@@ -3,7 +3,7 @@
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ConfirmWithNote } from "@/components/ui/confirm-with-note";
-import { toast } from "@/components/ui/toaster";
+import { showActionResult } from "@/components/ui/outcome-toast";
 import type { ActionResult } from "@/lib/auth/action-result";
 import {
   closeWithdrawalAction,
@@ -37,8 +37,7 @@ export function ReviewButtons({
   const paid = withdrawal.paidProposal;
 
   async function finish(result: ActionResult<{ message: string }>) {
-    if (result.ok) toast.success(result.data.message);
-    else toast.error(result.message);
+    showActionResult(result);
     await onDone();
     return result.ok;
   }

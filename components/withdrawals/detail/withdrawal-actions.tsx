@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { toast } from "@/components/ui/toaster";
+import { showActionResult } from "@/components/ui/outcome-toast";
 import { cancelWithdrawalAction, retryWithdrawalAction } from "@/lib/withdrawals/actions";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { DecisionButtons } from "./decision-buttons";
@@ -28,8 +28,7 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
   async function retry() {
     setBusy(true);
     const result = await retryWithdrawalAction({ id: withdrawal.id });
-    if (result.ok) toast.success(result.data.message);
-    else toast.error(result.message);
+    showActionResult(result);
     await refresh();
     setBusy(false);
     // A payout failed at the service is sent again as a new one: that is the one to follow now.
@@ -60,8 +59,7 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
             focusAfterConfirm={() => document.querySelector<HTMLElement>("main h1[tabindex]")}
             onConfirm={async () => {
               const result = await cancelWithdrawalAction({ id: withdrawal.id });
-              if (result.ok) toast.success(result.data.message);
-              else toast.error(result.message);
+              showActionResult(result);
               await refresh();
               return result.ok;
             }}

@@ -8,7 +8,8 @@ import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { toast } from "@/components/ui/toaster";
+import { showOutcome } from "@/components/ui/outcome-toast";
+import { succeeded } from "@/lib/outcome/outcome";
 import { CRYPTO_NETWORKS } from "@/lib/currencies/crypto";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { requestRefundAction } from "@/lib/refunds/actions";
@@ -39,7 +40,7 @@ export function WithdrawalForm({
       ? (values) => requestRefundAction({ ...values, refundOfInvoiceId: refund.invoiceId })
       : requestWithdrawalAction,
     onSuccess: ({ id }) => {
-      toast.success(`${refund ? "Refund" : "Withdrawal"} requested. Finance will review it.`);
+      showOutcome(succeeded(`${refund ? "Refund" : "Withdrawal"} requested. Finance will review it.`));
       router.push(`/withdrawals/${id}`);
     },
   });
@@ -174,7 +175,6 @@ export function WithdrawalForm({
         <Button
           variant="secondary"
           onClick={() => router.push(refund ? `/invoices/${refund.invoiceId}` : "/withdrawals")}
-          disabled={isSubmitting}
         >
           Cancel
         </Button>
