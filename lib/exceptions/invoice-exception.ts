@@ -4,7 +4,6 @@ import { and, eq, isNull } from "drizzle-orm";
 import { invoiceResolutions, invoices, users, type ResolutionKind } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import type { ResolutionStoryEntry } from "./resolution-story";
-import { askForRestMessage } from "./ask-for-rest";
 import { exceptionKind, type ExceptionKind } from "./exception-status";
 import { exceptionStake, type ExceptionStake } from "./exception-stake";
 import { holdsShare } from "./refund-cap";
@@ -26,7 +25,6 @@ export interface InvoiceException {
   refunded: { amount: string; what: "excess" | "whole" | "part" } | null;
   options: ResolutionOption[];
   /** The ready message for the customer, while the service still waits for the rest. */
-  askForRest: string | null;
   /** Every resolution of it, reopened ones included, for the timeline. */
   history: ResolutionStoryEntry[];
 }
@@ -54,8 +52,6 @@ export async function invoiceException(db: DbOrTx, invoiceId: string): Promise<I
   const options = resolutionOptions(invoice, Boolean(resolution)).filter(
     (option) => !(refunding && option === "accept_as_paid"),
   );
-  const canAsk =
-    options.includes("ask_for_rest") && invoice.remainingCryptoAmount && invoice.currency && invoice.payUrl;
   const received = ledger?.received ?? "0";
   const kind = invoice.creationState === "created" ? exceptionKind(invoice) : null;
   const stake = kind
@@ -78,15 +74,6 @@ export async function invoiceException(db: DbOrTx, invoiceId: string): Promise<I
     resolution: resolution ? { ...resolution, at: resolution.at.toISOString() } : null,
     refunded: whatWasRefunded(ledger?.refundedSoFar ?? "0", received, stake),
     options,
-    askForRest: canAsk
-      ? askForRestMessage({
-          orderId: invoice.orderId,
-          remaining: invoice.remainingCryptoAmount ?? "",
-          currency: invoice.currency ?? "",
-          network: invoice.network,
-          payUrl: invoice.payUrl ?? "",
-        })
-      : null,
     history,
   };
 }

@@ -57,6 +57,7 @@ export async function loadRefundLedger(db: DbOrTx, invoiceId: string, options: {
       state: withdrawals.state,
       nothingSentAt: withdrawals.nothingSentAt,
       address: withdrawals.address,
+      txid: withdrawals.serviceTxid,
       createdAt: withdrawals.createdAt,
     })
     .from(withdrawals)

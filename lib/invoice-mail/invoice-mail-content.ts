@@ -1,4 +1,4 @@
-import { formatDistanceStrict } from "date-fns";
+import { customerMessage } from "@/lib/invoices/customer-message";
 import { formatDateTime } from "@/lib/display/time";
 import { formatCrypto, formatFiat } from "@/lib/display/money";
 import type { CustomerMailKind } from "./kinds";
@@ -20,9 +20,8 @@ export interface InvoiceForMail {
 }
 
 /**
- * The subject and content of a customer's email. A customer's time zone is unknown, so the
- * deadline is relative with its time in UTC, named ("for about 2 hours, until 25 Nov 2026, 22:06
- * UTC"); amounts in en-US grouping, the one format every reader can parse.
+ * The subject and content of a customer's email: the message of the invoice's page (its amounts
+ * in en-US grouping, its deadline in UTC, named), with the details and the payment page's button.
  */
 export function invoiceMailContent(
   kind: CustomerMailKind,
@@ -36,63 +35,47 @@ export function invoiceMailContent(
     invoice.currency && invoice.network
       ? `${invoice.currency} on ${invoice.network}`
       : "any of the coins the payment page offers";
-  const deadline = invoice.expiresAt
-    ? `for ${formatDistanceStrict(invoice.expiresAt, now)}, until ${formatDateTime(invoice.expiresAt, "UTC")}`
-    : null;
+  // The same words as Copy message on the invoice's page (lib/invoices/customer-message.ts).
+  const message = customerMessage(
+    kind === "ask_for_rest" ? "pay_rest" : "pay",
+    {
+      ...invoice,
+      paidCryptoAmount: null,
+      paidAt: null,
+      refund: null,
+    },
+    now,
+  );
   const details: Array<[string, string]> = [
     ["Amount", fiat],
     ["Order", invoice.orderId],
     ["Pay with", method],
   ];
   if (invoice.expiresAt) details.push(["Valid until", formatDateTime(invoice.expiresAt, "UTC")]);
+  if (kind === "ask_for_rest" && invoice.remainingCryptoAmount && invoice.currency)
+    details.push(["Still to pay", formatCrypto(invoice.remainingCryptoAmount, invoice.currency, "en-US")]);
   const footer = [
     ...identity.footer.split(/\r?\n/).filter((line) => line.trim() !== ""),
     identity.replyTo || "Questions? Reply to this email.",
   ];
   const action = { label: "Open the payment page", url: invoice.payUrl };
-
-  if (kind === "ask_for_rest") {
-    const missing =
-      invoice.remainingCryptoAmount && invoice.currency
-        ? formatCrypto(invoice.remainingCryptoAmount, invoice.currency, "en-US")
-        : "the rest";
-    return {
-      subject: `${business}: ${missing} still to pay for order ${invoice.orderId}`,
-      content: {
-        heading: `${missing} is still missing`,
-        paragraphs: [
-          `Thank you for your payment for order ${invoice.orderId}. It was less than the invoice asks for: ${missing} is still missing.`,
-          `Please send the rest to the same payment page${deadline ? `, ${deadline}` : ""}.`,
-        ],
-        details: [...details, ["Still to pay", missing]],
-        action,
-        footer,
-      },
-    };
-  }
-  if (kind === "payment_reminder") {
-    return {
-      subject: `Reminder from ${business}: your payment of ${fiat} is still open`,
-      content: {
-        heading: `Your payment of ${fiat} is still open`,
-        paragraphs: [
-          `${business} has not received your payment for order ${invoice.orderId} yet.`,
-          deadline ? `The payment page stays open ${deadline}.` : "The payment page is still open.",
-        ],
-        details,
-        action,
-        footer,
-      },
-    };
-  }
+  const reminder = kind === "payment_reminder";
   return {
-    subject: `${business} asks you to pay ${fiat} (order ${invoice.orderId})`,
+    subject: reminder
+      ? `Reminder from ${business}: your payment of ${fiat} is still open (order ${invoice.orderId})`
+      : `${business}: ${message.subject}`,
     content: {
-      heading: `${business} asks you to pay ${fiat}`,
-      paragraphs: [
-        `Pay for order ${invoice.orderId} in crypto on the payment page: it shows the exact amount and the address to send it to.`,
-        deadline ? `The link is valid ${deadline}.` : "Open the link to pay.",
-      ],
+      heading: reminder
+        ? `Your payment of ${fiat} is still open`
+        : kind === "payment_link"
+          ? `${business} asks you to pay ${fiat}`
+          : message.heading,
+      paragraphs: reminder
+        ? [
+            `${business} has not received your payment for order ${invoice.orderId} yet.`,
+            ...message.paragraphs,
+          ]
+        : message.paragraphs,
       details,
       action,
       footer,

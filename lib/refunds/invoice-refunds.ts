@@ -36,6 +36,8 @@ export interface InvoiceRefunds {
     amount: string | null;
     state: WithdrawalState;
     address: string;
+    /** The payout's transaction, once the service reported it. */
+    txid: string | null;
     createdAt: string;
   }[];
   /** The refunds' steps (requested, approved, paid out …) for the invoice's timeline. */
@@ -70,6 +72,7 @@ export async function invoiceRefunds(db: DbOrTx, invoiceId: string): Promise<Inv
       amount: refund.amount,
       state: refund.state,
       address: refund.address,
+      txid: refund.txid,
       createdAt: refund.createdAt.toISOString(),
     })),
     history: await refundHistory(db, ledger.refunds, ledger.currency),

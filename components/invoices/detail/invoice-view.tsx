@@ -18,6 +18,7 @@ import { RefundsCard } from "./refunds-card";
 import { ResolutionCard } from "./resolution-card";
 import { EmailCard } from "./email-card";
 import { ShareCard } from "./share-card";
+import { customerMessageKind } from "@/lib/invoices/customer-message";
 import { SyncInfo } from "./sync-info";
 import { Timeline } from "./timeline";
 import { TransactionsTable } from "./transactions-table";
@@ -68,6 +69,27 @@ export function InvoiceView({
   const payable = created && !invoice.isFinal && Boolean(invoice.payUrl);
   const story = [...exceptionNews.data.history, ...(refundNews?.history ?? [])];
   const waitsForRest = created && !invoice.isFinal && invoice.status === "underpaid";
+  const paidRefund = refundNews?.refunds.find((refund) => refund.state === "paid" && refund.amount);
+  const messageKind = customerMessageKind({
+    status: invoice.status,
+    isFinal: invoice.isFinal,
+    resolution: exceptionNews.data.resolution?.how ?? null,
+    refundPaid: Boolean(paidRefund),
+  });
+  // While it can be paid, the link (or, underpaid, the rest); once over, a receipt or the refund.
+  const shareKind = payable ? (messageKind === "pay_rest" ? "pay_rest" : "pay") : messageKind;
+  const messageCard =
+    created && shareKind ? (
+      <ShareCard
+        invoice={invoice}
+        kind={shareKind}
+        refund={
+          paidRefund && refundNews
+            ? { amount: paidRefund.amount ?? "0", currency: refundNews.currency, txid: paidRefund.txid }
+            : null
+        }
+      />
+    ) : null;
   const emailCard = mail ? (
     <EmailCard
       invoiceId={invoice.id}
@@ -142,7 +164,7 @@ export function InvoiceView({
           {/* On a phone the way to share comes first: that is what a new invoice is opened for. */}
           <div className="grid items-start gap-6 lg:grid-cols-2">
             <div className="grid gap-6 lg:col-start-2 lg:row-start-1">
-              <ShareCard invoice={invoice} />
+              {messageCard}
               {emailCard}
             </div>
             <div className="lg:col-start-1 lg:row-start-1">
@@ -161,6 +183,7 @@ export function InvoiceView({
       ) : created ? (
         <>
           {resolutionCard}
+          {messageCard}
           {emailCard}
           {payments}
           {refundsCard}

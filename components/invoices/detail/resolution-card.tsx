@@ -2,7 +2,6 @@
 
 import { useDisplay } from "@/components/display/display-provider";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
 import { acceptAsPaidAction, markResolvedAction } from "@/lib/exceptions/actions";
 import type { InvoiceException } from "@/lib/exceptions/invoice-exception";
 import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
@@ -66,25 +65,6 @@ export function ResolutionCard({
             : ""}
         </p>
       )}
-      {data.askForRest ? (
-        <div className="grid gap-2">
-          <label htmlFor={`ask-for-rest-${invoiceId}`} className="text-sm font-medium">
-            Ask for the rest
-          </label>
-          <textarea
-            id={`ask-for-rest-${invoiceId}`}
-            readOnly
-            rows={4}
-            value={data.askForRest}
-            className="w-full rounded-md border border-slate-300 bg-slate-50 p-2 text-sm"
-          />
-          <div>
-            <CopyButton text={data.askForRest} what="Message">
-              Copy message
-            </CopyButton>
-          </div>
-        </div>
-      ) : null}
       {canResolve && (options.includes("accept_as_paid") || options.includes("mark_resolved")) ? (
         <div className="flex flex-wrap gap-2">
           {options.includes("accept_as_paid") ? (

@@ -2,13 +2,18 @@
 
 import QRCode from "qrcode";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useDisplay } from "@/components/display/display-provider";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { copyText } from "@/components/ui/copy-button";
 import { showOutcome } from "@/components/ui/outcome-toast";
 import { failed } from "@/lib/outcome/outcome";
-import { paymentMessage } from "@/lib/invoices/customer-message";
+import {
+  customerMessage,
+  customerMessageText,
+  type CustomerFacts,
+  type CustomerMessageKind,
+} from "@/lib/invoices/customer-message";
+import { formatCrypto } from "@/lib/display/money";
 import type { InvoiceDetail } from "@/lib/invoices/invoice-detail";
 
 const noSubscription = () => () => {};
@@ -22,12 +27,43 @@ function useCanShare(): boolean {
   );
 }
 
-/** The payment link and a ready message for the customer, while the invoice can still be paid. */
-export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
-  const display = useDisplay();
+const TITLES: Record<CustomerMessageKind, string> = {
+  pay: "Share with the customer",
+  pay_rest: "Ask the customer for the rest",
+  receipt: "Message the customer",
+  refund: "Message the customer",
+};
+
+/** The minute, on the client only: the message's "valid for" counts from when it is read and sent. */
+function useMinute(): number | null {
+  return useSyncExternalStore(
+    (changed) => {
+      const timer = setInterval(changed, 15_000);
+      return () => clearInterval(timer);
+    },
+    () => Math.floor(Date.now() / 60_000),
+    () => null,
+  );
+}
+
+/**
+ * What to send the customer, as the invoice stands (lib/invoices/customer-message.ts): the payment
+ * link with its QR code while it can be paid, and the one message that fits, shown as it will be
+ * sent. An underpaid invoice asks only for what is missing.
+ */
+export function ShareCard({
+  invoice,
+  kind,
+  refund = null,
+}: {
+  invoice: InvoiceDetail;
+  kind: CustomerMessageKind;
+  refund?: CustomerFacts["refund"];
+}) {
   const canShare = useCanShare();
+  const minute = useMinute();
   const [qr, setQr] = useState<string>();
-  const payUrl = invoice.payUrl;
+  const payUrl = kind === "pay" || kind === "pay_rest" ? invoice.payUrl : null;
   useEffect(() => {
     if (!payUrl) return;
     QRCode.toDataURL(payUrl, { width: 320, margin: 2, errorCorrectionLevel: "M" }).then(setQr, () =>
@@ -35,13 +71,20 @@ export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
     );
   }, [payUrl]);
 
-  if (!payUrl) return <Card title="Share with the customer">No payment link yet.</Card>;
+  const facts: CustomerFacts = {
+    ...invoice,
+    paidAt: invoice.transactions.at(-1)?.firstSeenAt ?? null,
+    refund,
+  };
   // Written when used, so its "valid for" counts from the moment it is sent.
-  const message = () => paymentMessage({ ...invoice, payUrl }, display);
+  const message = () => customerMessageText(customerMessage(kind, facts));
+  const title = TITLES[kind];
+  if ((kind === "pay" || kind === "pay_rest") && !payUrl)
+    return <Card title={title}>No payment link yet.</Card>;
 
   async function share() {
     try {
-      await navigator.share({ title: `Payment for order ${invoice.orderId}`, text: message() });
+      await navigator.share({ title: `Order ${invoice.orderId}`, text: message() });
     } catch (error) {
       // Closing the sheet without choosing is not a failure.
       if (error instanceof DOMException && error.name === "AbortError") return;
@@ -49,19 +92,43 @@ export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
     }
   }
 
+  const missing =
+    kind === "pay_rest" && invoice.remainingCryptoAmount && invoice.currency
+      ? formatCrypto(invoice.remainingCryptoAmount, invoice.currency, "en-US")
+      : null;
   return (
-    <Card title="Share with the customer">
+    <Card title={title}>
       <div className="grid gap-2">
-        <label htmlFor="pay-url" className="text-sm text-slate-500">
-          Payment link
-        </label>
-        <input
-          id="pay-url"
-          readOnly
-          value={payUrl}
-          className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs"
-          onFocus={(event) => event.target.select()}
-        />
+        {missing ? (
+          <p className="font-semibold text-amber-800" data-testid="still-to-pay">
+            Still to pay: {missing}. The message asks only for this, to the same address.
+          </p>
+        ) : null}
+        <p className="text-sm text-slate-500" id={`customer-message-label-${invoice.id}`}>
+          Message for the customer
+        </p>
+        <p
+          className="min-h-16 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]"
+          aria-labelledby={`customer-message-label-${invoice.id}`}
+          data-testid="customer-message"
+          role="note"
+        >
+          {minute === null ? "" : message()}
+        </p>
+        {payUrl ? (
+          <>
+            <label htmlFor="pay-url" className="text-sm text-slate-500">
+              Payment link
+            </label>
+            <input
+              id="pay-url"
+              readOnly
+              value={payUrl}
+              className="rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-xs"
+              onFocus={(event) => event.target.select()}
+            />
+          </>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           {canShare ? (
             <Button size="sm" onClick={share}>
@@ -70,22 +137,30 @@ export function ShareCard({ invoice }: { invoice: InvoiceDetail }) {
           ) : null}
           <Button
             size="sm"
-            variant={canShare ? "secondary" : "primary"}
-            onClick={() => copyText(payUrl, "Payment link")}
+            variant={canShare || kind === "pay" ? "secondary" : "primary"}
+            onClick={() => copyText(message(), "Message")}
           >
-            Copy link
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => copyText(message(), "Message")}>
             Copy message
           </Button>
-          <Button size="sm" variant="secondary" asChild>
-            <a href={payUrl} target="_blank" rel="noopener noreferrer">
-              Open payment page
-            </a>
-          </Button>
+          {payUrl ? (
+            <>
+              <Button
+                size="sm"
+                variant={canShare || kind !== "pay" ? "secondary" : "primary"}
+                onClick={() => copyText(payUrl, "Payment link")}
+              >
+                Copy link
+              </Button>
+              <Button size="sm" variant="secondary" asChild>
+                <a href={payUrl} target="_blank" rel="noopener noreferrer">
+                  Open payment page
+                </a>
+              </Button>
+            </>
+          ) : null}
         </div>
       </div>
-      {qr ? (
+      {qr && payUrl ? (
         <div className="flex flex-wrap items-end gap-4">
           {/* A data URL generated in the browser: next/image has nothing to optimise here. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
