@@ -36,6 +36,11 @@ test("an underpaid invoice waits on the worklist with what is missing; support a
   await expect(card.getByTestId("resolution")).toContainText("Accepted as paid by support@example.com");
   await expect(card.getByTestId("resolution")).toContainText("Customer paid the rest by bank transfer");
   await expect(page.getByTestId("invoice-status")).toHaveText("Accepted as paid");
+  // Settled: nothing reads as still due, and the customer is sent a receipt, not a request.
+  await expect(page.getByText("Still due")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Message the customer" })).toContainText(
+    "nothing more to pay",
+  );
 
   await page.goto("/");
   await expect(page.getByTestId("worklist")).toBeVisible();

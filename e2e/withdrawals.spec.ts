@@ -59,6 +59,8 @@ test("support requests a withdrawal; finance approves it and sees it submitted",
   await expect(finance.getByTestId("audit-trail")).toContainText("Approved → Submitting");
   // The requester's open page follows it without reloading.
   await expect(support.getByTestId("withdrawal-state")).toHaveText(/Submitted|Paid out/, { timeout: 15_000 });
+  // Sent: a first payout's warning is for whoever decides, not for a payout on its way.
+  await expect(support.getByText("Never paid before")).toHaveCount(0);
   await support.goto("/withdrawals/new");
   await support.getByLabel("Destination address").fill(TRON_ADDRESS);
   await expect(support.getByTestId("address-history")).toHaveText(/paid out to this address before/);

@@ -13,6 +13,8 @@ import { serviceRatesFor } from "./service-rates";
 import { whatViewerMay, type Viewer, type ViewerPermissions } from "./viewer-permissions";
 
 /** A withdrawal as pages get it: plain JSON, with who approved it and what this viewer may do. */
+const STILL_TO_DECIDE: readonly string[] = ["awaiting_approval", "approved"];
+
 export type WithdrawalView = Omit<
   Withdrawal,
   | "createdAt"
@@ -40,7 +42,7 @@ export type WithdrawalView = Omit<
   approvedBy: string[];
   /** What it is worth in fiat: asked in fiat, at a rate the service applied, or not known. */
   fiatValue: FiatValue;
-  /** True when Paydesk has never paid out to this address before. */
+  /** True while it is still to be decided and Paydesk has never paid out to this address before. */
   newAddress: boolean;
   /** The invoice this payout refunds, if it is a refund, as it is now. */
   refundOf: RefundOfInvoice | null;
@@ -129,7 +131,8 @@ export async function toWithdrawalViews(
       requestedByName: requester?.name ?? null,
       approvedBy: approvalsOfThis.map((approval) => approval.email),
       fiatValue: payoutFiatValue(withdrawal, rates.get(withdrawal.id) ?? null),
-      newAddress: !paidBefore.has(withdrawal.address),
+      // A warning for whoever decides; once it is sent, "never paid before" would contradict it.
+      newAddress: STILL_TO_DECIDE.includes(withdrawal.state) && !paidBefore.has(withdrawal.address),
       refundOf: refundOfInvoice(withdrawal, ledgers),
       viewerMay: whatViewerMay(
         { ...withdrawal, approverIds: approvalsOfThis.map((approval) => approval.approverId) },

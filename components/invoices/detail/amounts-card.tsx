@@ -9,15 +9,26 @@ import { ExpiryCountdown } from "./expiry-countdown";
 
 /**
  * The invoice's amounts and terms. "Still due" only while something is due (never "0 USDT" on an
- * overpaid invoice); the expiry only while it can still be paid, or when it expired.
+ * overpaid invoice, nor on one accepted as paid); the expiry only while it can still be paid, or when it expired.
  */
-export function AmountsCard({ invoice, payable }: { invoice: InvoiceDetail; payable: boolean }) {
+export function AmountsCard({
+  invoice,
+  payable,
+  resolved = false,
+}: {
+  invoice: InvoiceDetail;
+  payable: boolean;
+  /** Its exception was resolved (accepted as paid, refunded, marked resolved): nothing is due any more. */
+  resolved?: boolean;
+}) {
   const display = useDisplay();
   const crypto = (value: string | null) =>
     value && invoice.currency ? display.crypto(value, invoice.currency) : "—";
   const fiat = (value: string | null) => (value ? display.fiat(value, invoice.fiatCurrency) : "—");
   const stillDue =
-    isPositiveAmount(invoice.remainingCryptoAmount) && (payable || invoice.status === "underpaid");
+    !resolved &&
+    isPositiveAmount(invoice.remainingCryptoAmount) &&
+    (payable || invoice.status === "underpaid");
   const items: DetailItem[] = [
     { label: "Amount", value: <strong>{fiat(invoice.amount)}</strong> },
     { label: "Paid", value: fiat(invoice.paidFiatAmount) },

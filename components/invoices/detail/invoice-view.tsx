@@ -77,7 +77,8 @@ export function InvoiceView({
     refundPaid: Boolean(paidRefund),
   });
   // While it can be paid, the link (or, underpaid, the rest); once over, a receipt or the refund.
-  const shareKind = payable ? (messageKind === "pay_rest" ? "pay_rest" : "pay") : messageKind;
+  const settled = messageKind === "receipt" || messageKind === "refund";
+  const shareKind = payable && !settled ? (messageKind === "pay_rest" ? "pay_rest" : "pay") : messageKind;
   const messageCard =
     created && shareKind ? (
       <ShareCard
@@ -168,7 +169,7 @@ export function InvoiceView({
               {emailCard}
             </div>
             <div className="lg:col-start-1 lg:row-start-1">
-              <AmountsCard invoice={invoice} payable />
+              <AmountsCard invoice={invoice} payable resolved={Boolean(exceptionNews.data.resolution)} />
             </div>
           </div>
           {resolutionCard}
@@ -190,7 +191,11 @@ export function InvoiceView({
           {ledgerCard}
           {/* On a phone: amounts, timeline, then the service's details; side by side on a wide screen. */}
           <div className="grid items-start gap-6 lg:grid-cols-2">
-            <AmountsCard invoice={invoice} payable={false} />
+            <AmountsCard
+              invoice={invoice}
+              payable={false}
+              resolved={Boolean(exceptionNews.data.resolution)}
+            />
             <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">{timeline}</div>
             {service}
           </div>
