@@ -1,4 +1,6 @@
 import "server-only";
+import { findBalance, type KnownBalance } from "./balance-check";
+import { knownBalances } from "./known-balances";
 import { asc, eq, inArray } from "drizzle-orm";
 import { users, withdrawalApprovals, type Withdrawal } from "@/lib/db/schema";
 import type { ExceptionKind } from "@/lib/exceptions/exception-status";
@@ -42,6 +44,8 @@ export type WithdrawalView = Omit<
   approvedBy: string[];
   /** What it is worth in fiat: asked in fiat, at a rate the service applied, or not known. */
   fiatValue: FiatValue;
+  /** While it awaits approval: the balance it would draw on, as Paydesk knows it. */
+  knownBalance: KnownBalance | null;
   /** True while it is still to be decided and Paydesk has never paid out to this address before. */
   newAddress: boolean;
   /** The invoice this payout refunds, if it is a refund, as it is now. */
@@ -95,6 +99,9 @@ export async function toWithdrawalViews(
     db,
     rows.map((row) => row.withdrawal),
   );
+  const balances = rows.some((row) => row.withdrawal.state === "awaiting_approval")
+    ? await knownBalances(db)
+    : [];
   const proposers = await emailsOf(
     db,
     rows.flatMap((row) => [row.withdrawal.closeProposedBy ?? [], row.withdrawal.paidProposedBy ?? []].flat()),
@@ -131,6 +138,17 @@ export async function toWithdrawalViews(
       requestedByName: requester?.name ?? null,
       approvedBy: approvalsOfThis.map((approval) => approval.email),
       fiatValue: payoutFiatValue(withdrawal, rates.get(withdrawal.id) ?? null),
+      knownBalance:
+        withdrawal.state === "awaiting_approval"
+          ? (findBalance(balances, withdrawal.currency, withdrawal.network) ?? {
+              currency: withdrawal.currency,
+              network: withdrawal.network,
+              balance: "0",
+              committed: "0",
+              source: "ledger",
+              asOf: new Date().toISOString(),
+            })
+          : null,
       // A warning for whoever decides; once it is sent, "never paid before" would contradict it.
       newAddress: STILL_TO_DECIDE.includes(withdrawal.state) && !paidBefore.has(withdrawal.address),
       refundOf: refundOfInvoice(withdrawal, ledgers),

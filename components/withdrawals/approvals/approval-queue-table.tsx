@@ -12,6 +12,7 @@ import {
 } from "@/components/ui/table";
 import { DecisionButtons } from "@/components/withdrawals/detail/decision-buttons";
 import { FiatValueText } from "@/components/withdrawals/fiat-value";
+import { KnownBalanceNote } from "@/components/withdrawals/known-balance";
 import { RefundOfInvoice } from "@/components/withdrawals/refund-of-invoice";
 import { WithdrawalAmount } from "@/components/withdrawals/withdrawal-amount";
 import { describeFee } from "@/lib/withdrawals/present";
@@ -71,6 +72,12 @@ export function ApprovalQueueTable({ queue }: { queue: WithdrawalView[] }) {
                 <span className="text-xs text-slate-600" data-testid="fee-rule">
                   {describeFee(withdrawal.isSubtract)}
                 </span>
+                <KnownBalanceNote
+                  known={withdrawal.knownBalance}
+                  amount={withdrawal.amount}
+                  currency={withdrawal.currency}
+                  network={withdrawal.network}
+                />
               </div>
             </TableCell>
             <TableCell label="Why" className="min-w-48 max-w-72 text-sm">

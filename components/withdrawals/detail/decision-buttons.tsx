@@ -19,6 +19,7 @@ import { useStepUp } from "@/components/passkeys/use-step-up";
 import { RefundOfInvoice } from "@/components/withdrawals/refund-of-invoice";
 import { AskedBy } from "@/components/withdrawals/asked-by";
 import { FiatValueText } from "@/components/withdrawals/fiat-value";
+import { KnownBalanceNote } from "@/components/withdrawals/known-balance";
 
 /**
  * Approve (after reading who asked and why, then exactly what leaves, what it is worth, who pays
@@ -73,6 +74,18 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
                   value: <FiatValueText value={withdrawal.fiatValue} coin={withdrawal.currency} />,
                 },
                 { label: "Fee", value: describeFee(withdrawal.isSubtract) },
+                {
+                  label: "Balance",
+                  value: (
+                    <KnownBalanceNote
+                      known={withdrawal.knownBalance}
+                      amount={withdrawal.amount}
+                      currency={withdrawal.currency}
+                      network={withdrawal.network}
+                      className="text-sm"
+                    />
+                  ),
+                },
                 ...(withdrawal.refundOf
                   ? [{ label: "Refund of", value: <RefundOfInvoice refundOf={withdrawal.refundOf} /> }]
                   : []),

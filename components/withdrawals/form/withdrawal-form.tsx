@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useWatch } from "react-hook-form";
+import { useDisplay } from "@/components/display/display-provider";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
@@ -9,13 +10,15 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { showOutcome } from "@/components/ui/outcome-toast";
-import { succeeded } from "@/lib/outcome/outcome";
+import { succeeded, warned } from "@/lib/outcome/outcome";
 import { CRYPTO_NETWORKS } from "@/lib/currencies/crypto";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { requestRefundAction } from "@/lib/refunds/actions";
 import { requestWithdrawalAction } from "@/lib/withdrawals/actions";
 import { checkAddress } from "@/lib/currencies/address-format";
 import type { WithdrawalFormValues } from "@/lib/withdrawals/form-schema";
+import { balanceAfter, findBalance, type KnownBalance } from "@/lib/withdrawals/balance-check";
+import { KnownBalanceNote } from "@/components/withdrawals/known-balance";
 import { AddressHistoryHint } from "./address-history-hint";
 import { FeeChoice } from "./fee-choice";
 import type { RefundContext } from "@/lib/refunds/refund-context";
@@ -28,11 +31,15 @@ import { RefundOf, SourceWalletSuggestions } from "./refund-of";
 export function WithdrawalForm({
   defaultValues,
   refund,
+  balances,
 }: {
   defaultValues: WithdrawalFormValues;
   refund?: RefundContext;
+  /** What Paydesk knows the merchant holds per coin: the amount is checked against it as it is typed. */
+  balances: KnownBalance[];
 }) {
   const router = useRouter();
+  const display = useDisplay();
   const { form, formError, submit } = useActionForm({
     schema: () => import("@/lib/withdrawals/form-schema").then((schemas) => schemas.withdrawalFormSchema),
     defaultValues,
@@ -40,15 +47,30 @@ export function WithdrawalForm({
       ? (values) => requestRefundAction({ ...values, refundOfInvoiceId: refund.invoiceId })
       : requestWithdrawalAction,
     onSuccess: ({ id }) => {
-      showOutcome(succeeded(`${refund ? "Refund" : "Withdrawal"} requested. Finance will review it.`));
+      const requested = `${refund ? "Refund" : "Withdrawal"} requested. Finance will review it`;
+      // Paydesk's ledger may lag the service, so a request above it is not refused: it is said plainly.
+      const sent = form.getValues();
+      const above =
+        sent.amountIn === "crypto"
+          ? balanceAfter(findBalance(balances, sent.currency, sent.network), sent.amount)?.shortBy
+          : null;
+      showOutcome(
+        above
+          ? warned(
+              `${requested}, flagged: it is above the balance Paydesk knows of by ${display.crypto(above, sent.currency)}.`,
+            )
+          : succeeded(`${requested}.`),
+      );
       router.push(`/withdrawals/${id}`);
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const [amountIn, currency, network, address] = useWatch({
+  const [amountIn, currency, network, address, amount] = useWatch({
     control: form.control,
-    name: ["amountIn", "currency", "network", "address"],
+    name: ["amountIn", "currency", "network", "address", "amount"],
   });
+  const known = findBalance(balances, currency, network) ?? null;
+
   const networks = CRYPTO_NETWORKS[currency] ?? [];
   const addressCheck = network && address ? checkAddress(network, address) : null;
 
@@ -105,9 +127,14 @@ export function WithdrawalForm({
           </>
         )}
         {amountIn === "crypto" ? (
-          <FormField id="amount" label={`Amount in ${currency}`} error={errors.amount?.message}>
-            <Input inputMode="decimal" autoComplete="off" {...field("amount")} />
-          </FormField>
+          <div className="grid gap-1">
+            <FormField id="amount" label={`Amount in ${currency}`} error={errors.amount?.message}>
+              <Input inputMode="decimal" autoComplete="off" {...field("amount")} />
+            </FormField>
+            {network ? (
+              <KnownBalanceNote known={known} amount={amount} currency={currency} network={network} />
+            ) : null}
+          </div>
         ) : (
           <>
             <FormField id="fiatAmount" label="Amount in fiat" error={errors.fiatAmount?.message}>

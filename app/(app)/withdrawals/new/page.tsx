@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { newFormToken } from "@/lib/order-id";
 import { refundFormFor } from "@/lib/refunds/refund-form";
 import { emptyWithdrawalForm } from "@/lib/withdrawals/form-schema";
+import { knownBalances } from "@/lib/withdrawals/known-balances";
 
 export const metadata: Metadata = { title: "Request a withdrawal" };
 
@@ -26,14 +27,21 @@ export default async function NewWithdrawalPage({
           Someone in finance other than you approves it before anything is paid out.
         </p>
       </div>
-      <WithdrawalForm defaultValues={emptyWithdrawalForm(newFormToken())} />
+      <WithdrawalForm
+        defaultValues={emptyWithdrawalForm(newFormToken())}
+        balances={await knownBalances(await getDb())}
+      />
     </div>
   );
 }
 
 async function RefundRequest({ invoiceId }: { invoiceId: string }) {
   if (!/^[0-9a-f-]{36}$/i.test(invoiceId)) notFound();
-  const opened = await refundFormFor(await getDb(), invoiceId, newFormToken());
+  const db = await getDb();
+  const [opened, balances] = await Promise.all([
+    refundFormFor(db, invoiceId, newFormToken()),
+    knownBalances(db),
+  ]);
   if (!opened) notFound();
   return (
     <div className="grid max-w-3xl gap-6">
@@ -51,7 +59,7 @@ async function RefundRequest({ invoiceId }: { invoiceId: string }) {
           </Link>
         </div>
       ) : (
-        <WithdrawalForm defaultValues={opened.defaultValues} refund={opened.refund} />
+        <WithdrawalForm defaultValues={opened.defaultValues} refund={opened.refund} balances={balances} />
       )}
     </div>
   );
