@@ -13,9 +13,11 @@ export interface AuditFilter {
   action?: AuditAction;
   objectType?: AuditObjectType;
   objectId?: string;
-  /** Inclusive UTC days, YYYY-MM-DD. */
+  /** Inclusive days, YYYY-MM-DD, in `timeZone` (the reader's; UTC when not given). */
   dateFrom?: string;
   dateTo?: string;
+  /** Not a parameter of the page's address: the reader's zone, set by whoever reads. */
+  timeZone?: string;
   /** Sign-ins (SIGN_IN_ACTIONS) are left out unless shown too or alone; an action filter overrides. */
   signIns?: SignInsShown;
 }

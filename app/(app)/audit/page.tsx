@@ -19,7 +19,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const user = await requirePermission("audit:view");
   const display = await currentDisplay();
   const { cursor, dir, ...filter } = parseAuditParams(await searchParams);
-  const page = await listAuditEntries(await getDb(), { ...filter, cursor, dir });
+  const page = await listAuditEntries(await getDb(), {
+    ...filter,
+    timeZone: display.prefs.timeZone,
+    cursor,
+    dir,
+  });
   const reader: AuditReader = {
     money: display.money,
     dateTime: display.dateTime,

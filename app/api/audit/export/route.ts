@@ -6,6 +6,7 @@ import { readSession } from "@/lib/auth/current-user";
 import { can } from "@/lib/auth/permissions";
 import { csvResponse } from "@/lib/csv/stream-csv";
 import { getDb } from "@/lib/db/client";
+import { displayPreferencesOf } from "@/lib/display/preferences";
 import { hasUnsafeSearchParam } from "@/lib/validation/text";
 
 /** The audit log as CSV, with the page's filters (not its page): streamed, any size, audited. */
@@ -21,5 +22,6 @@ export async function GET(request: NextRequest) {
   const { cursor: _cursor, dir: _dir, ...filter } = parseAuditParams(request.nextUrl.searchParams);
   const db = await getDb();
   await recordCsvExport(db, session.user, "audit", { ...filter });
-  return csvResponse(auditCsvStream(db, filter), auditExportFileName(new Date()));
+  const timeZone = displayPreferencesOf(session.user).timeZone;
+  return csvResponse(auditCsvStream(db, { ...filter, timeZone }), auditExportFileName(new Date()));
 }
