@@ -38,7 +38,8 @@ import { listPayoutsNeedingAttention } from "@/lib/withdrawals/attention";
 const DAY_MS = 86_400_000;
 /** The exceptions count on the worklist stops here ("99+"). */
 const EXCEPTIONS_CAP = 100;
-const OWN_TODAY_SHOWN = 25;
+/** Support's home lists their last few invoices of the day; "See all" opens the list filtered the same way. */
+const OWN_TODAY_SHOWN = 10;
 const RECEIPT_DAYS = 30;
 
 /**
@@ -117,7 +118,7 @@ export default async function HomePage({
     may.approve ? listAwaitingApproval(db, user) : [],
     may.approve ? listPayoutsNeedingAttention(db) : null,
     may.decideChanges ? listChanges(db, user.id, { state: "pending" }) : [],
-    may.create ? listInvoices(db, { createdBy: user.id, limit: OWN_TODAY_SHOWN }) : null,
+    may.create ? listInvoices(db, { createdBy: user.id, limit: 25 }) : null,
     system ? countDueWork(db, now) : null,
     may.approve ? listWaitingUnmatchedReports(db) : [],
   ]);
@@ -159,8 +160,9 @@ export default async function HomePage({
       {may.create && (!may.decideChanges || ownToday.length > 0) ? (
         <TodaysInvoices
           zone={display.prefs.timeZone}
-          more={ownToday.length === OWN_TODAY_SHOWN}
-          rows={ownToday.map((row) => ({
+          today={today}
+          more={ownToday.length > OWN_TODAY_SHOWN}
+          rows={ownToday.slice(0, OWN_TODAY_SHOWN).map((row) => ({
             id: row.id,
             orderId: row.orderId,
             status: row.status,

@@ -26,13 +26,17 @@ export function TodaysInvoices({
   rows,
   more,
   zone,
+  today,
 }: {
   rows: TodaysInvoice[];
   /** There are more today than shown: the invoice list has them all. */
   more: boolean;
   /** The person's zone, for the heading ("today" is theirs). */
   zone: string;
+  /** Their calendar day, YYYY-MM-DD: "See all" opens the invoice list on it. */
+  today: string;
 }) {
+  const seeAll = `/invoices?mine=1&dateFrom=${today}&dateTo=${today}`;
   return (
     <section
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-6"
@@ -42,7 +46,7 @@ export function TodaysInvoices({
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <div>
           <h2 id="todays-invoices-heading" className="font-semibold">
-            Your invoices today{rows.length > 0 ? ` (${more ? `${rows.length}+` : rows.length})` : ""}
+            {more ? `Your last ${rows.length} invoices today` : "Your invoices today"}
           </h2>
           <p className="text-xs text-slate-500">Created by you since midnight, {zone} time.</p>
         </div>
@@ -91,6 +95,11 @@ export function TodaysInvoices({
           ))}
         </ul>
       )}
+      {more ? (
+        <Link href={seeAll} className="justify-self-start text-sm font-medium underline underline-offset-2">
+          See all of today&apos;s
+        </Link>
+      ) : null}
     </section>
   );
 }

@@ -36,6 +36,7 @@ export const invoiceListColumns = {
   fiatCurrency: invoices.fiatCurrency,
   paidFiatAmount: invoices.paidFiatAmount,
   customerId: invoices.customerId,
+  customerEmail: invoices.customerEmail,
   payUrl: invoices.payUrl,
   currency: invoices.currency,
   ...paymentSummarySql,

@@ -55,10 +55,15 @@ export function filterConditions(filter: InvoiceListFilter): SQL[] {
   else if (filter.status) conditions.push(eq(invoices.status, filter.status));
   if (filter.createdBy) conditions.push(eq(invoices.createdBy, filter.createdBy));
   if (filter.q) {
+    // Whole values, each read by an index: ids, the customer's email whatever its case, the
+    // address paid to, or the hash of one of its payments.
     const search = or(
       eq(invoices.orderId, filter.q),
       eq(invoices.serviceId, filter.q),
       eq(invoices.customerId, filter.q),
+      sql`lower(${invoices.customerEmail}) = lower(${filter.q})`,
+      eq(invoices.wallet, filter.q),
+      sql`${invoices.id} in (select ${invoiceTransactions.invoiceId} from ${invoiceTransactions} where ${invoiceTransactions.txid} = ${filter.q})`,
     );
     if (search) conditions.push(search);
   }

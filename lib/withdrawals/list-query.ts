@@ -31,6 +31,7 @@ export function filterConditions(filter: WithdrawalListFilter): SQL[] {
       eq(withdrawals.orderId, filter.q),
       eq(withdrawals.address, filter.q),
       eq(withdrawals.customerId, filter.q),
+      eq(withdrawals.serviceTxid, filter.q),
     );
     if (search) conditions.push(search);
   }

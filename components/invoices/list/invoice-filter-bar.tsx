@@ -37,7 +37,7 @@ export function InvoiceFilterBar({
       </FilterField>
       <SearchFilter
         value={params.q}
-        placeholder="Order id, invoice id or customer id"
+        placeholder="Order id, customer email or id, address, tx hash"
         refused={refusedSearch}
       />
       <FilterField id="filter-from" label="From">

@@ -37,7 +37,7 @@ export function WithdrawalFilterBar({
       </FilterField>
       <SearchFilter
         value={params.q}
-        placeholder="Exact address, order id or customer id"
+        placeholder="Exact address, order id, customer id or tx hash"
         refused={refusedSearch}
       />
       <FilterField id="filter-from" label="From">

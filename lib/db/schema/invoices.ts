@@ -85,6 +85,9 @@ export const invoices = pgTable(
     // "Created by me": one person's invoices, newest first, without sorting all of theirs.
     index("invoices_creator_keyset_idx").on(table.createdBy, table.createdAt.desc(), table.id.desc()),
     index("invoices_customer_idx").on(table.customerId, table.createdAt.desc()),
+    // The list's search: a customer's email whatever its case, and the address it was paid to.
+    index("invoices_customer_email_idx").on(sql`lower(${table.customerEmail})`),
+    index("invoices_wallet_idx").on(table.wallet),
     // The worklist: exceptions oldest first. The predicate is lib/exceptions/exception-status.ts's
     // exceptionSql, written out the same so the planner can use this index for it.
     index("invoices_open_exceptions_idx")
@@ -120,6 +123,8 @@ export const invoiceTransactions = pgTable(
   },
   (table) => [
     uniqueIndex("invoice_transactions_invoice_txid_key").on(table.invoiceId, table.txid),
+    // The invoice list's search by transaction hash.
+    index("invoice_transactions_txid_idx").on(table.txid),
     // The list's "latest payment" of each invoice on the page, read without a sort.
     index("invoice_transactions_latest_idx").on(table.invoiceId, table.firstSeenAt.desc(), table.id.desc()),
     // Read by the home page's paid volume until it read the books (0026_home_page_indexes); no

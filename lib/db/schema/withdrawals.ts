@@ -106,6 +106,8 @@ export const withdrawals = pgTable(
     index("withdrawals_requester_keyset_idx").on(table.requestedBy, table.createdAt.desc(), table.id.desc()),
     index("withdrawals_address_idx").on(table.address),
     index("withdrawals_customer_idx").on(table.customerId),
+    // The list's search by transaction hash.
+    index("withdrawals_service_txid_idx").on(table.serviceTxid),
     index("withdrawals_refund_of_invoice_idx")
       .on(table.refundOfInvoiceId)
       .where(sql`${table.refundOfInvoiceId} is not null`),

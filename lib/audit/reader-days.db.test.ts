@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "@/lib/db/schema";
-import { auditWhere } from "@/lib/audit/list-query";
+import { auditWhere } from "./list-query";
 import { readerDays } from "@/lib/books/received-by-day";
 import { listInvoices } from "@/lib/invoices/list-invoices";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
