@@ -18,6 +18,8 @@ export function auditWhere(filter: AuditFilter, keyset?: SQL): SQL | undefined {
   if (filter.dateFrom)
     conditions.push(sql`${auditLog.createdAt} >= ${filter.dateFrom}::date::timestamp at time zone ${zone}`);
   if (filter.dateTo)
-    conditions.push(sql`${auditLog.createdAt} < (${filter.dateTo}::date + 1)::timestamp at time zone ${zone}`);
+    conditions.push(
+      sql`${auditLog.createdAt} < (${filter.dateTo}::date + 1)::timestamp at time zone ${zone}`,
+    );
   return and(...conditions);
 }
