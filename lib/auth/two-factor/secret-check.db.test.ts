@@ -30,13 +30,11 @@ async function enrolled(
   confirmedAt: Date | null = new Date("2026-11-01"),
 ) {
   const user = await insertUser(testDb.db, { email, password: "a-long-password-1", role: "finance" });
-  await testDb.db
-    .insert(userTwoFactor)
-    .values({
-      userId: user.id,
-      secretEncrypted: sealSecret(secretKey(sealedWith), "JBSWY3DPEHPK3PXP"),
-      confirmedAt,
-    });
+  await testDb.db.insert(userTwoFactor).values({
+    userId: user.id,
+    secretEncrypted: sealSecret(secretKey(sealedWith), "JBSWY3DPEHPK3PXP"),
+    confirmedAt,
+  });
   return user;
 }
 
