@@ -20,6 +20,9 @@ export function NotificationsButton({ initial }: { initial: WhatWaits }) {
   const display = useDisplay();
   const [open, setOpen] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: WHAT_WAITS_KEY });
+  // What asks this person to act and is not done yet comes first; the rest, done tasks included, informs.
+  const needsYou = data.items.filter((item) => item.task && !item.done);
+  const forInformation = data.items.filter((item) => !item.task || item.done);
 
   async function markRead(input: { ids: string[] } | { all: true }) {
     const result = await markNotificationsReadAction(input);
@@ -67,35 +70,54 @@ export function NotificationsButton({ initial }: { initial: WhatWaits }) {
         {data.items.length === 0 ? (
           <p className="text-sm text-slate-600">Nothing yet.</p>
         ) : (
-          <ul className="grid max-h-96 gap-1 overflow-y-auto" data-testid="notifications">
-            {data.items.map((item) => (
-              <li key={item.id}>
-                <Link
-                  href={item.href}
-                  onClick={() => {
-                    setOpen(false);
-                    if (!item.read) void markRead({ ids: [item.id] });
-                  }}
-                  className={`grid gap-0.5 rounded-md p-2 text-sm hover:bg-slate-100 ${item.read ? "text-slate-600" : "bg-sky-50 font-medium text-slate-900"}`}
-                >
-                  <span>
-                    {item.read ? null : (
-                      <span className="mr-1 rounded bg-sky-700 px-1 text-xs text-white">New</span>
-                    )}
-                    {item.message}
-                  </span>
-                  <time
-                    dateTime={item.createdAt}
-                    title={display.dateTime(item.createdAt)}
-                    className="text-xs font-normal text-slate-600"
-                    suppressHydrationWarning
-                  >
-                    {display.relative(item.createdAt)}
-                  </time>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <div className="grid max-h-[28rem] gap-3 overflow-y-auto" data-testid="notifications">
+            {[
+              { title: "Needs you", items: needsYou, testId: "needs-you" },
+              { title: "For your information", items: forInformation, testId: "for-information" },
+            ].map((section) =>
+              section.items.length === 0 ? null : (
+                <section key={section.title} aria-label={section.title} data-testid={section.testId}>
+                  <h3 className="mb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                    {section.title}
+                  </h3>
+                  <ul className="grid gap-1">
+                    {section.items.map((item) => (
+                      <li key={item.id}>
+                        <Link
+                          href={item.href}
+                          onClick={() => {
+                            setOpen(false);
+                            if (!item.read) void markRead({ ids: [item.id] });
+                          }}
+                          className={`grid gap-0.5 rounded-md p-2 text-sm hover:bg-slate-100 ${item.read ? "text-slate-600" : "bg-sky-50 font-medium text-slate-900"}`}
+                        >
+                          <span>
+                            {item.read ? null : (
+                              <span className="mr-1 rounded bg-sky-700 px-1 text-xs text-white">New</span>
+                            )}
+                            {item.message}
+                          </span>
+                          {item.done ? (
+                            <span className="text-xs font-medium text-emerald-800" data-testid="task-done">
+                              Done by {item.done.by}, {display.dateTime(item.done.at)}
+                            </span>
+                          ) : null}
+                          <time
+                            dateTime={item.createdAt}
+                            title={display.dateTime(item.createdAt)}
+                            className="text-xs font-normal text-slate-600"
+                            suppressHydrationWarning
+                          >
+                            {display.relative(item.createdAt)}
+                          </time>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ),
+            )}
+          </div>
         )}
       </DialogContent>
     </Dialog>

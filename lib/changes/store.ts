@@ -5,6 +5,7 @@ import { pendingChanges, users, type PendingChange } from "@/lib/db/schema";
 import type { ChangeKind } from "@/lib/db/schema/enums";
 import type { DbOrTx, Tx } from "@/lib/db/types";
 import { notifyChangeProposed } from "@/lib/notifications/change-events";
+import { completeTasks, doerName } from "@/lib/notifications/tasks";
 import { describeChange } from "./describe";
 import type { ChangePayload } from "./payloads";
 import type { Facts } from "./handler";
@@ -71,6 +72,8 @@ export async function markDecided(
     .where(eq(pendingChanges.id, id))
     .returning();
   if (!decided) throw new Error(`markDecided: change ${id} vanished inside its lock`);
+  // Decided (or cancelled): the admins asked to review it have nothing left to do.
+  await completeTasks(tx, { type: "change", id }, await doerName(tx, decidedBy, "user"));
   return decided;
 }
 

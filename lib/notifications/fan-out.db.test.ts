@@ -107,12 +107,13 @@ describe("who is told what", () => {
 
 describe("reading one's own notifications", () => {
   it("marks only one's own read; another person's ids change nothing", async () => {
-    const financeItems = await inboxOf("finance2");
-    const someone = financeItems[0]?.id ?? "";
+    // Tasks already done by someone count as read: one still unread is taken.
+    const { unread } = await readInbox(testDb.db, people.finance2 ?? "");
+    const someone = (await inboxOf("finance2")).find((item) => !item.read)?.id ?? "";
     expect(await markRead(testDb.db, people.support ?? "", [someone])).toBe(0);
-    expect((await inboxOf("finance2"))[0]?.read).toBe(false);
+    expect((await inboxOf("finance2")).find((item) => item.id === someone)?.read).toBe(false);
     expect(await markRead(testDb.db, people.finance2 ?? "", [someone])).toBe(1);
-    expect((await readInbox(testDb.db, people.finance2 ?? "")).unread).toBe(financeItems.length - 1);
+    expect((await readInbox(testDb.db, people.finance2 ?? "")).unread).toBe(unread - 1);
     await markRead(testDb.db, people.finance2 ?? "", "all");
     expect((await readInbox(testDb.db, people.finance2 ?? "")).unread).toBe(0);
     expect(

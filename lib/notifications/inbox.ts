@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { notifications, type NotificationObjectType } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
+import { isTaskKind } from "./tasks";
 
 export interface InboxItem {
   id: string;
@@ -10,6 +11,10 @@ export interface InboxItem {
   href: string;
   createdAt: string;
   read: boolean;
+  /** It asks its reader to act (tasks.ts): under "Needs you" until done. */
+  task: boolean;
+  /** Done, by anyone: by whom and when. */
+  done: { by: string; at: string } | null;
 }
 
 /** One person's newest notifications, read and unread, and how many are unread (one query). */
@@ -40,6 +45,8 @@ export async function readInbox(
       href: hrefOf(row.objectType, row.objectId),
       createdAt: row.createdAt.toISOString(),
       read: row.readAt !== null,
+      task: isTaskKind(row.kind),
+      done: row.doneAt ? { by: row.doneBy ?? "someone", at: row.doneAt.toISOString() } : null,
     })),
   };
 }

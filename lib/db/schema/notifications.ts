@@ -24,6 +24,9 @@ export const notifications = pgTable(
     mailCategory: text("mail_category"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** A task (lib/notifications/tasks.ts) someone did: when, and who (a name, or "the payment service"). */
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneBy: text("done_by"),
   },
   (table) => [
     uniqueIndex("notifications_user_dedupe_key").on(table.userId, table.dedupeKey),
