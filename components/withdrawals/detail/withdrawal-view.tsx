@@ -1,5 +1,6 @@
 "use client";
 
+import { ServiceStatus } from "@/components/display/service-status";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { PayoutLedgerCard } from "@/components/ledger/payout-ledger-card";
@@ -67,7 +68,10 @@ export function WithdrawalView({
       value: `${withdrawal.approvedBy.length} of ${withdrawal.requiredApprovals}${withdrawal.approvedBy.length ? `: ${withdrawal.approvedBy.join(", ")}` : ""}`,
     },
     { label: "Service id", value: withdrawal.serviceId ?? "—" },
-    { label: "Service status", value: withdrawal.serviceStatus ?? "—" },
+    {
+      label: "Service status",
+      value: <ServiceStatus subject="withdrawal" status={withdrawal.serviceStatus} />,
+    },
     ...(withdrawal.serviceTxid
       ? [
           {
