@@ -129,7 +129,8 @@ export async function toWithdrawalViews(
       requestedByName: requester?.name ?? null,
       approvedBy: approvalsOfThis.map((approval) => approval.email),
       fiatValue: payoutFiatValue(withdrawal, rates.get(withdrawal.id) ?? null),
-      newAddress: !paidBefore.has(withdrawal.address),
+      // A first payout's warning is for deciding; once paid, the address has been paid.
+      newAddress: withdrawal.state !== "paid" && !paidBefore.has(withdrawal.address),
       refundOf: refundOfInvoice(withdrawal, ledgers),
       viewerMay: whatViewerMay(
         { ...withdrawal, approverIds: approvalsOfThis.map((approval) => approval.approverId) },

@@ -9,15 +9,26 @@ import { ExpiryCountdown } from "./expiry-countdown";
 
 /**
  * The invoice's amounts and terms. "Still due" only while something is due (never "0 USDT" on an
- * overpaid invoice); the expiry only while it can still be paid, or when it expired.
+ * overpaid invoice, never once an underpayment was accepted or otherwise resolved); the expiry only while it can still be paid, or when it expired.
  */
-export function AmountsCard({ invoice, payable }: { invoice: InvoiceDetail; payable: boolean }) {
+export function AmountsCard({
+  invoice,
+  payable,
+  resolved,
+}: {
+  invoice: InvoiceDetail;
+  payable: boolean;
+  /** Its exception was resolved (accepted as paid, refunded, marked resolved): nothing is due. */
+  resolved: boolean;
+}) {
   const display = useDisplay();
   const crypto = (value: string | null) =>
     value && invoice.currency ? display.crypto(value, invoice.currency) : "—";
   const fiat = (value: string | null) => (value ? display.fiat(value, invoice.fiatCurrency) : "—");
   const stillDue =
-    isPositiveAmount(invoice.remainingCryptoAmount) && (payable || invoice.status === "underpaid");
+    !resolved &&
+    isPositiveAmount(invoice.remainingCryptoAmount) &&
+    (payable || invoice.status === "underpaid");
   const items: DetailItem[] = [
     { label: "Amount", value: <strong>{fiat(invoice.amount)}</strong> },
     { label: "Paid", value: fiat(invoice.paidFiatAmount) },
@@ -36,7 +47,7 @@ export function AmountsCard({ invoice, payable }: { invoice: InvoiceDetail; paya
     },
     { label: "Customer", value: invoice.customerId ?? "—" },
     { label: "Payments", value: invoice.isPaymentMultiple ? "Several allowed" : "One payment" },
-    ...(invoice.expiresAt && payable
+    ...(invoice.expiresAt && payable && !resolved
       ? [{ label: "Expires", value: <ExpiryCountdown expiresAt={invoice.expiresAt} /> }]
       : invoice.expiresAt && invoice.status === "expired"
         ? [{ label: "Expired", value: display.dateTime(invoice.expiresAt) }]

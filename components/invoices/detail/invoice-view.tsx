@@ -146,7 +146,7 @@ export function InvoiceView({
               {emailCard}
             </div>
             <div className="lg:col-start-1 lg:row-start-1">
-              <AmountsCard invoice={invoice} payable />
+              <AmountsCard invoice={invoice} payable resolved={Boolean(exceptionNews.data.resolution)} />
             </div>
           </div>
           {resolutionCard}
@@ -167,7 +167,11 @@ export function InvoiceView({
           {ledgerCard}
           {/* On a phone: amounts, timeline, then the service's details; side by side on a wide screen. */}
           <div className="grid items-start gap-6 lg:grid-cols-2">
-            <AmountsCard invoice={invoice} payable={false} />
+            <AmountsCard
+              invoice={invoice}
+              payable={false}
+              resolved={Boolean(exceptionNews.data.resolution)}
+            />
             <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">{timeline}</div>
             {service}
           </div>
