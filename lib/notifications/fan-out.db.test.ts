@@ -105,6 +105,26 @@ describe("who is told what", () => {
   });
 });
 
+describe("a conflict", () => {
+  it("is told to finance and to the admins, never to support or viewers", async () => {
+    const request = await requestWithdrawal(testDb.db, form(), people.support ?? "");
+    await testDb.db.update(withdrawals).set({ state: "submitted" }).where(eq(withdrawals.id, request.id));
+    await transition(testDb.db, request.id, {
+      event: "contradicted",
+      source: "webhook",
+      reason:
+        "The service reports “paid out” for another payout than the one asked: amount 21 instead of 20.",
+    });
+    const told = async (name: string) =>
+      (await inboxOf(name)).filter(
+        (item) => item.href === `/withdrawals/${request.id}` && item.kind === "withdrawal.conflict",
+      ).length;
+    expect(await Promise.all(["finance", "finance2", "admin", "support", "viewer"].map(told))).toEqual([
+      1, 1, 1, 0, 0,
+    ]);
+  });
+});
+
 describe("reading one's own notifications", () => {
   it("marks only one's own read; another person's ids change nothing", async () => {
     const financeItems = await inboxOf("finance2");
