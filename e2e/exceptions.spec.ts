@@ -24,6 +24,7 @@ test("an underpaid invoice waits on the worklist with what is missing; support a
   const message = card.getByLabel("Ask for the rest");
   await expect(message).toHaveValue(new RegExp(`order ${invoice.orderId}`));
   await expect(message).toHaveValue(new RegExp(invoice.payUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await expect(page.getByTestId("amounts")).toContainText("Still due");
   await card.getByRole("button", { name: "Accept as paid" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Accept as paid" }).click();
@@ -33,6 +34,9 @@ test("an underpaid invoice waits on the worklist with what is missing; support a
   await expect(card.getByTestId("resolution")).toContainText("Accepted as paid by support@example.com");
   await expect(card.getByTestId("resolution")).toContainText("Customer paid the rest by bank transfer");
   await expect(page.getByTestId("invoice-status")).toHaveText("Accepted as paid");
+  // Resolved: nothing reads as still owed or still running.
+  await expect(page.getByTestId("amounts")).not.toContainText("Still due");
+  await expect(page.getByTestId("amounts")).not.toContainText("Expires");
 
   await page.goto("/");
   await expect(page.getByTestId("worklist")).toBeVisible();
