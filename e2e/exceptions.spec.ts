@@ -27,6 +27,7 @@ test("an underpaid invoice waits on the worklist with what is missing; support a
   await expect(message).toContainText(`order ${invoice.orderId}`);
   await expect(message).toContainText("6.00 USDT is still missing");
   await expect(message).toContainText(invoice.payUrl);
+  await expect(page.getByTestId("amounts")).toContainText("Still due");
   await card.getByRole("button", { name: "Accept as paid" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Accept as paid" }).click();
@@ -41,6 +42,7 @@ test("an underpaid invoice waits on the worklist with what is missing; support a
   await expect(page.getByRole("region", { name: "Message the customer" })).toContainText(
     "nothing more to pay",
   );
+  await expect(page.getByTestId("amounts")).not.toContainText("Expires");
 
   await page.goto("/");
   await expect(page.getByTestId("worklist")).toBeVisible();

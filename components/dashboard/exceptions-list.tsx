@@ -4,6 +4,7 @@ import { InvoiceStatusBadge } from "@/components/invoices/invoice-status-badge";
 import { nextStep } from "@/lib/exceptions/next-step";
 import type { ResolvedException, UnresolvedException } from "@/lib/exceptions/worklist";
 import { DateTime } from "@/components/display/date-time";
+import { Money } from "@/components/display/money";
 import { RelativeTime } from "@/components/display/relative-time";
 import { asInvoiceStatus } from "@/lib/invoices/status";
 import { cn } from "@/lib/cn";
@@ -82,9 +83,8 @@ function UnresolvedRows({ rows }: { rows: UnresolvedException[] }) {
             <p className="text-slate-600">{nextStep(row)}</p>
           </InvoiceCells>
           <div className="text-left sm:text-right">
-            <p className="font-medium">{row.atStake.crypto ?? row.atStake.fiat ?? "—"}</p>
+            <AtStakeAmounts atStake={row.atStake} />
             <p className="text-xs text-slate-500">
-              {row.atStake.crypto && row.atStake.fiat ? `${row.atStake.fiat} · ` : ""}
               <RelativeTime value={row.createdAt} />
             </p>
           </div>
@@ -139,6 +139,26 @@ function InvoiceCells({
         </Link>
         {children}
       </div>
+    </>
+  );
+}
+
+/** The amount at stake saying what it is ("Overpaid by 25.00 EUR"), its twin in the other unit below. */
+function AtStakeAmounts({ atStake }: { atStake: UnresolvedException["atStake"] }) {
+  const { meaning, parts } = atStake;
+  const first = parts.crypto ?? parts.fiat;
+  if (!first || !meaning) return <p className="font-medium">—</p>;
+  const second = parts.crypto && parts.fiat ? parts.fiat : null;
+  return (
+    <>
+      <p className="font-medium" data-testid="at-stake">
+        <Money amount={first.amount} unit={first.unit} meaning={meaning} />
+      </p>
+      {second ? (
+        <p className="text-xs text-slate-500">
+          <Money amount={second.amount} unit={second.unit} />
+        </p>
+      ) : null}
     </>
   );
 }

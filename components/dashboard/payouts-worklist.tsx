@@ -58,7 +58,7 @@ export function PayoutsWorklist({ rows }: { rows: PayoutNeedingAttention[] }) {
                 <p className="text-slate-600">{row.nextStep}</p>
               </div>
               <div className="text-left sm:text-right">
-                <p className="font-medium">{row.atStake}</p>
+                <p className="font-medium">Payout of {row.atStake}</p>
                 <p className="text-xs text-slate-500">
                   {row.network} · <RelativeTime value={row.since} />
                 </p>

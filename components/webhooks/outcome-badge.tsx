@@ -1,17 +1,10 @@
 import { Badge } from "@/components/ui/badge";
+import { WEBHOOK_OUTCOME_LABELS, webhookOutcomeLabel } from "@/lib/display/service-words";
 import type { WEBHOOK_OUTCOMES } from "@/lib/webhooks/list-filter";
 
 type Outcome = (typeof WEBHOOK_OUTCOMES)[number];
 
-export const OUTCOME_LABELS: Record<Outcome, string> = {
-  pending: "Pending",
-  refreshed: "Refreshed",
-  unchanged: "Unchanged",
-  conflict: "Conflict",
-  unknown_order: "Unknown order",
-  failed: "Failed",
-  unverified: "Unverified",
-};
+export const OUTCOME_LABELS: Record<Outcome, string> = WEBHOOK_OUTCOME_LABELS;
 
 const TONES = {
   pending: "info",
@@ -25,5 +18,9 @@ const TONES = {
 
 export function OutcomeBadge({ outcome }: { outcome: string }) {
   const known = outcome in TONES ? (outcome as Outcome) : null;
-  return <Badge tone={known ? TONES[known] : "neutral"}>{known ? OUTCOME_LABELS[known] : outcome}</Badge>;
+  return (
+    <Badge tone={known ? TONES[known] : "neutral"}>
+      {known ? OUTCOME_LABELS[known] : webhookOutcomeLabel(outcome)}
+    </Badge>
+  );
 }

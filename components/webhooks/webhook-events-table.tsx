@@ -12,6 +12,7 @@ import {
 } from "@/components/ui/table";
 import type { WebhookEventRow } from "@/lib/webhooks/list-events";
 import { DateTime } from "@/components/display/date-time";
+import { ServiceStatus } from "@/components/display/service-status";
 import { OutcomeBadge } from "./outcome-badge";
 import { ReprocessButton } from "./reprocess-button";
 
@@ -66,7 +67,12 @@ function WebhookEventRowView({ event, canReprocess }: { event: WebhookEventRow; 
         )}
       </TableCell>
       <TableCell label="Type">{event.resourceType ?? "—"}</TableCell>
-      <TableCell label="Reported status">{event.reportedStatus ?? "—"}</TableCell>
+      <TableCell label="Reported status">
+        <ServiceStatus
+          subject={event.resourceType === "withdrawal" ? "withdrawal" : "invoice"}
+          status={event.reportedStatus}
+        />
+      </TableCell>
       <TableCell label="Signature">
         <span className="flex flex-col gap-1 max-sm:items-end">
           <Badge tone={event.verified ? "success" : "danger"}>

@@ -1,4 +1,5 @@
 import { formatCrypto, formatFiat, formatMoney } from "./money";
+import { moneyWithMeaning, type MoneyMeaning } from "./money-meaning";
 import type { DisplayPreferences } from "./preferences";
 import { dayIn, formatDate, formatDateTime, formatRelative, formatTimeOfDay } from "./time";
 
@@ -19,6 +20,9 @@ export function displayFormatter(prefs: DisplayPreferences) {
     fiat: (amount: string, currency: string) => formatFiat(amount, currency, locale),
     crypto: (amount: string, coin: string) => formatCrypto(amount, coin, locale),
     money: (amount: string, unit: string) => formatMoney(amount, unit, locale),
+    /** "Overpaid by 25.00 EUR", "Short by 3.20 USDT". */
+    moneyMeaning: (meaning: MoneyMeaning, amount: string, unit: string) =>
+      moneyWithMeaning(meaning, amount, unit, locale),
   };
 }
 

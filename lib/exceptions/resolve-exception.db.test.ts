@@ -111,10 +111,12 @@ describe("the worklist", () => {
         rows.map((row) => ({ currency: "USDT", amount: "10.00", cryptoAmount: "10", ...row })),
       );
       const list = await listUnresolvedExceptions(fresh.db);
-      expect(list.map((row) => [row.orderId, row.atStake])).toEqual([
-        ["over", { crypto: "2.000001 USDT", fiat: "2 USD" }],
-        ["under", { crypto: "2.5 USDT", fiat: "2.5 USD" }],
-        ["late", { crypto: "3.5 USDT", fiat: "3.5 USD" }],
+      expect(
+        list.map(({ orderId, atStake }) => [orderId, atStake.meaning, atStake.crypto, atStake.fiat]),
+      ).toEqual([
+        ["over", "overpaid", "2.000001 USDT", "2 USD"],
+        ["under", "short", "2.5 USDT", "2.5 USD"],
+        ["late", "paid_after_expiry", "3.5 USDT", "3.5 USD"],
       ]);
       const user = await insertUser(fresh.db, {
         email: "r@example.com",

@@ -42,6 +42,9 @@ const KNOWN: Record<string, Normalised> = {
   system_fail: { status: "failed", isFinal: true },
 };
 
+/** Every service word for an invoice that Paydesk knows (the label table must cover them). */
+export const KNOWN_INVOICE_SERVICE_STATUSES = Object.keys(KNOWN);
+
 export function normaliseInvoiceStatus(serviceStatus: string | null | undefined): Normalised {
   if (!serviceStatus) return { status: "open", isFinal: false };
   const key = serviceStatus

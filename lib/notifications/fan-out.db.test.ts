@@ -60,7 +60,7 @@ describe("who is told what", () => {
       {
         kind: "invoice.overpaid",
         read: false,
-        message: `Invoice ${ours.orderId} (10.00 USD) was overpaid: 12.50 USDT of 10.00 USDT.`,
+        message: `Invoice ${ours.orderId} (10.00 USD) was overpaid: 12.50 USDT of 10.00 USDT. Overpaid by 2.50 USDT.`,
       },
     ]);
     for (const other of ["finance", "admin", "viewer"])
@@ -102,6 +102,26 @@ describe("who is told what", () => {
       .filter((item) => item.href === `/withdrawals/${request.id}`)
       .map((item) => item.kind);
     expect(kinds).toEqual(["withdrawal.service_failed"]);
+  });
+});
+
+describe("a conflict", () => {
+  it("is told to finance and to the admins, never to support or viewers", async () => {
+    const request = await requestWithdrawal(testDb.db, form(), people.support ?? "");
+    await testDb.db.update(withdrawals).set({ state: "submitted" }).where(eq(withdrawals.id, request.id));
+    await transition(testDb.db, request.id, {
+      event: "contradicted",
+      source: "webhook",
+      reason:
+        "The service reports “paid out” for another payout than the one asked: amount 21 instead of 20.",
+    });
+    const told = async (name: string) =>
+      (await inboxOf(name)).filter(
+        (item) => item.href === `/withdrawals/${request.id}` && item.kind === "withdrawal.conflict",
+      ).length;
+    expect(await Promise.all(["finance", "finance2", "admin", "support", "viewer"].map(told))).toEqual([
+      1, 1, 1, 0, 0,
+    ]);
   });
 });
 

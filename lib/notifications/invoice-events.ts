@@ -1,5 +1,7 @@
 import "server-only";
+import Decimal from "decimal.js";
 import type { DbOrTx } from "@/lib/db/types";
+import { moneyWithMeaning } from "@/lib/display/money-meaning";
 import { formatCrypto, formatFiat } from "@/lib/display/money";
 import { DEFAULT_LOCALE } from "@/lib/display/preferences";
 import { notify } from "./notify";
@@ -43,10 +45,20 @@ export async function notifyInvoiceStatus(
   await notify(db, recipients, {
     kind: `invoice.${status}`,
     object: { type: "invoice", id: invoice.id },
-    message: `Invoice ${invoice.orderId} (${formatFiat(invoice.amount, invoice.fiatCurrency, DEFAULT_LOCALE)}) ${TOLD[status as keyof typeof TOLD]}${status === "expired" ? "" : paid}.`,
+    message: `Invoice ${invoice.orderId} (${formatFiat(invoice.amount, invoice.fiatCurrency, DEFAULT_LOCALE)}) ${TOLD[status as keyof typeof TOLD]}${status === "expired" ? "" : paid}.${meaningOf(invoice, status)}`,
     dedupeKey: `invoice:${invoice.id}:${status}`,
     ...(status === "overpaid" || status === "underpaid"
       ? { mailCategory: "invoice_exception" as const }
       : {}),
   });
+}
+
+/** " Overpaid by 25.00 USDT." or " Short by 3.20 USDT.": what the difference is, said as such. */
+function meaningOf(invoice: NotifiedInvoice, status: string): string {
+  if (!invoice.paidCryptoAmount || !invoice.cryptoAmount || !invoice.currency) return "";
+  const difference = new Decimal(invoice.paidCryptoAmount).minus(invoice.cryptoAmount);
+  const meaning = status === "overpaid" ? "overpaid" : status === "underpaid" ? "short" : null;
+  if (!meaning || difference.isZero()) return "";
+  const phrase = moneyWithMeaning(meaning, difference.abs().toFixed(), invoice.currency, DEFAULT_LOCALE);
+  return ` ${phrase}.`;
 }

@@ -77,7 +77,10 @@ export async function notifyWithdrawalMove(
   if (toFinance) {
     // Who approved it already is not asked again; for everything else they may act, and are told.
     const approversToo = to === "awaiting_approval";
-    await notify(db, await financeOtherThanThoseInvolved(db, withdrawal, approversToo), {
+    const finance = await financeOtherThanThoseInvolved(db, withdrawal, approversToo);
+    // A conflict may be money gone where nobody approved it: the admins who run the service hear too.
+    const admins = to === "conflict" ? await peopleWhoMay(db, "service:manage") : [];
+    await notify(db, [...new Set([...finance, ...admins])], {
       kind: `withdrawal.${to}`,
       object: { type: "withdrawal", id: withdrawal.id },
       message: toFinance(withdrawal),

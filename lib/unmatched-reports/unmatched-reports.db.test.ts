@@ -63,7 +63,7 @@ describe("issue 34 case 5: a verified report for an order id Paydesk never made"
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ resource: "withdrawal", currency: "USDT" });
     expect(rows[0]?.what).toBe(
-      `The service reports a payout ${orderId} of 30 USDT on TRON (status "paid"), which Paydesk never made.`,
+      `The service reports a payout ${orderId} of 30 USDT on TRON (paid out), which Paydesk never made.`,
     );
     const told = await money.db
       .select()
@@ -104,7 +104,7 @@ describe("issue 34 case 5: a verified report for an order id Paydesk never made"
       outcome: "unknown_order",
     });
     expect((await waiting(paid))[0]?.what).toBe(
-      `The service reports 25.5 USDT on BSC received for invoice ${paid} (status "paid"), which Paydesk never made.`,
+      `The service reports 25.5 USDT on BSC received for invoice ${paid} (paid in full), which Paydesk never made.`,
     );
     expect(await waiting(empty)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { serviceStatusLabel } from "@/lib/display/service-words";
 import { invoiceEvents, invoices, type Invoice } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
 import { createWriteBatcher } from "@/lib/db/write-batcher";
@@ -179,18 +180,23 @@ function describe(before: Invoice, refreshed: RefreshOutcome): HandlerResult {
   if (refreshed.olderNews && refreshed.newTransactions === 0) {
     return {
       outcome: "unchanged",
-      detail: `the service's answer was older than the stored invoice (status ${after.serviceStatus ?? "none"} kept)`,
+      detail: `the service's answer was older than the stored invoice (${words(after.serviceStatus)} kept)`,
     };
   }
   const changes: string[] = [];
   if (before.serviceStatus !== after.serviceStatus) {
-    changes.push(`status ${before.serviceStatus ?? "none"} -> ${after.serviceStatus ?? "none"}`);
+    changes.push(`${words(before.serviceStatus)} → ${words(after.serviceStatus)}`);
   }
   if (refreshed.newTransactions > 0) {
     changes.push(`${refreshed.newTransactions} new payment${refreshed.newTransactions === 1 ? "" : "s"}`);
   }
   if (before.creationState !== "created") changes.unshift("creation confirmed");
   if (changes.length === 0)
-    return { outcome: "unchanged", detail: `status ${after.serviceStatus ?? "none"}, nothing new` };
+    return { outcome: "unchanged", detail: `${words(after.serviceStatus)}, nothing new` };
   return { outcome: "refreshed", detail: changes.join(", ") };
+}
+
+/** The service's status in its plain words, for the webhook panel's line. */
+function words(status: string | null): string {
+  return serviceStatusLabel("invoice", status).toLowerCase();
 }

@@ -63,7 +63,7 @@ describe("receiving a payment webhook", () => {
       orderId: "inv_a",
       outcome: "refreshed",
     });
-    expect(event?.outcomeDetail).toBe("status pending -> paid, 1 new payment");
+    expect(event?.outcomeDetail).toBe("waiting for payment → paid in full, 1 new payment");
     expect(await invoiceRow("inv_a")).toMatchObject({ serviceStatus: "paid", status: "paid" });
     const timeline = await testDb.db.select().from(invoiceEvents);
     expect(timeline.find((e) => e.kind === "webhook_received")?.detail).toEqual({

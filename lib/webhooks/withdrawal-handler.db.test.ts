@@ -79,7 +79,7 @@ describe(`withdrawal webhooks (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     ]);
     expect(await lastEvent()).toMatchObject({
       outcome: "refreshed",
-      outcomeDetail: "Submitted -> Paid out (service status paid)",
+      outcomeDetail: "Submitted → Paid out (the service: paid out)",
     });
   });
 
@@ -101,7 +101,11 @@ describe(`withdrawal webhooks (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     await post(webhook("wd_check", "check", { additional_data: { resend: 1 } }));
     expect(await rowOf("wd_check")).toMatchObject({ state: "submitted", serviceStatus: "check" });
     expect(await auditOf(local.id)).toMatchObject([
-      { fromState: "submitted", toState: "submitted", reason: 'The service reports it "check".' },
+      {
+        fromState: "submitted",
+        toState: "submitted",
+        reason: "The service reports “being checked before sending”.",
+      },
     ]);
     expect(await lastEvent()).toMatchObject({ outcome: "unchanged" });
   });
@@ -127,7 +131,7 @@ describe(`withdrawal webhooks (${process.env.TEST_DATABASE_URL ? "postgres" : "p
     await post(webhook("wd_contra", "fail"));
     const row = await rowOf("wd_contra");
     expect(row).toMatchObject({ state: "conflict", serviceStatus: "fail" });
-    expect(row?.reviewReason).toMatch(/Paid out here, but the service now reports it "fail"/);
+    expect(row?.reviewReason).toMatch(/Paid out here, but the service now reports “failed”/);
     expect(await lastEvent()).toMatchObject({ outcome: "conflict" });
   });
 

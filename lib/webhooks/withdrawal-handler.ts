@@ -1,4 +1,5 @@
 import { applyServiceReport, type ApplyResult } from "@/lib/withdrawals/apply-service-report";
+import { serviceStatusLabel } from "@/lib/display/service-words";
 import { WITHDRAWAL_STATE_LABELS } from "@/lib/withdrawals/state-labels";
 import { JsonNumber } from "@/lib/service/json";
 import type { HandlerResult, WebhookContext } from "./handler-types";
@@ -41,12 +42,14 @@ function describe(result: Exclude<ApplyResult, { kind: "not_found" }>): HandlerR
       const { withdrawal } = result;
       return {
         outcome: "refreshed",
-        detail: `${WITHDRAWAL_STATE_LABELS[result.from]} -> ${WITHDRAWAL_STATE_LABELS[withdrawal.state]} (service status ${withdrawal.serviceStatus ?? "none"})`,
+        detail: `${WITHDRAWAL_STATE_LABELS[result.from]} → ${WITHDRAWAL_STATE_LABELS[withdrawal.state]} (the service: ${serviceStatusLabel("withdrawal", withdrawal.serviceStatus).toLowerCase()})`,
       };
     }
     case "recorded": {
       const { withdrawal, previousStatus } = result;
-      const changes = [`service status ${previousStatus ?? "none"} -> ${withdrawal.serviceStatus ?? "none"}`];
+      const changes = [
+        `the service: ${serviceStatusLabel("withdrawal", previousStatus).toLowerCase()} → ${serviceStatusLabel("withdrawal", withdrawal.serviceStatus).toLowerCase()}`,
+      ];
       if (withdrawal.state === "unknown") changes.push("service id adopted; resubmitting to confirm");
       if (withdrawal.state === "submitting") changes.push("submission still in flight");
       return { outcome: "refreshed", detail: changes.join(", ") };

@@ -62,7 +62,7 @@ export function answerDiffers(asked: Withdrawal, answer: ServiceWithdrawal): str
 }
 
 /** A decimal string that is not a number (the service's garbage) is never the same amount. */
-function sameAmount(theirs: string, ours: string): boolean {
+export function sameAmount(theirs: string, ours: string): boolean {
   try {
     return new Decimal(theirs).equals(ours);
   } catch {
@@ -75,7 +75,7 @@ function plain(amount: string): string {
 }
 
 /** Hex (EVM) and bech32 addresses are the same whatever their letters' case; base58 ones are not. */
-function sameAddress(a: string, b: string): boolean {
+export function sameAddress(a: string, b: string): boolean {
   if (a === b) return true;
   const caseless = /^(0x|bc1|ltc1|tb1)/i;
   return caseless.test(a) && caseless.test(b) && a.toLowerCase() === b.toLowerCase();

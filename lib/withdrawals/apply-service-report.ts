@@ -1,4 +1,5 @@
 import "server-only";
+import { serviceStatusLabel } from "@/lib/display/service-words";
 import { eq } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
@@ -135,7 +136,7 @@ async function applyIn(tx: Tx, report: ServiceReport, source: "webhook" | "loop"
     const moved = await transition(tx, row.id, {
       event: "service_processing",
       source,
-      reason: `The service reports it "${report.status}": it has the payout and is still processing it.`,
+      reason: `The service has the payout and is still working on it (${said(report.status)}).`,
       set: { ...known, staleAt: staleDeadline(new Date()) },
     });
     if (moved) return { kind: "moved", from: row.state, withdrawal: moved };
@@ -147,7 +148,7 @@ async function applyIn(tx: Tx, report: ServiceReport, source: "webhook" | "loop"
   if (Object.keys(known).length === 0) {
     return {
       kind: "unchanged",
-      why: `${WITHDRAWAL_STATE_LABELS[row.state]}; service status ${row.serviceStatus ?? "none"}: "${report.status}" is not news.`,
+      why: `${WITHDRAWAL_STATE_LABELS[row.state]}; the service said ${said(row.serviceStatus)} already: ${said(report.status)} is not news.`,
     };
   }
   return record(tx, row, known, newer, source);
@@ -174,32 +175,32 @@ function knownFrom(row: Withdrawal, report: ServiceReport, newer: boolean): Know
 /** Why this report contradicts what Paydesk knows of the payout, or null when it does not. */
 function contradictionOf(row: Withdrawal, report: ServiceReport, newer: boolean): string | null {
   const reported = classifyServiceStatus(report.status);
-  const said = `"${report.status}"`;
+  const now = said(report.status);
   if (report.serviceId && row.serviceId && report.serviceId !== row.serviceId) {
-    return `The service reports ${said} for its withdrawal ${report.serviceId}, but this order is ${row.serviceId} here.`;
+    return `The service reports ${now} for its withdrawal ${report.serviceId}, but this order is ${row.serviceId} here.`;
   }
   const differences = payoutDifferences(row, report);
   if (differences.length > 0) {
-    return `The service reports ${said} for another payout than the one asked: ${differences.join(", ")}.`;
+    return `The service reports ${now} for another payout than the one asked: ${differences.join(", ")}.`;
   }
-  if (row.state === "conflict") return newer ? `Still a conflict; the service now reports ${said}.` : null;
+  if (row.state === "conflict") return newer ? `Still a conflict; the service now reports ${now}.` : null;
   if (NEVER_SENT.includes(row.state)) {
-    return `The service reports ${said} for a payout Paydesk never sent (it is ${WITHDRAWAL_STATE_LABELS[row.state].toLowerCase()} here).`;
+    return `The service reports ${now} for a payout Paydesk never sent (it is ${WITHDRAWAL_STATE_LABELS[row.state].toLowerCase()} here).`;
   }
   if (row.state === "closed") {
     if (reported.final && reported.outcome === "failed") return null;
     if (reported.final) return "Closed here, paid at the service: the payout left after all.";
-    return newer ? `Closed here, but the service reports it ${said}: it may still be paid.` : null;
+    return newer ? `Closed here, but the service reports ${now}: it may still be paid.` : null;
   }
   if (row.state === "paid" && reported.final && reported.outcome === "failed") {
-    return `Paid out here, but the service now reports it ${said}.`;
+    return `Paid out here, but the service now reports ${now}.`;
   }
   if (row.state === "service_failed" && reported.final && reported.outcome === "paid") {
     return `The service reported it failed, and now reports it paid.`;
   }
   // Final words that disagree before Paydesk settled on one (while it was being sent, say).
   if (finalWordsDisagree(row, report.status)) {
-    return `The service reported it "${row.serviceStatus}", and now reports it ${said}.`;
+    return `The service said ${said(row.serviceStatus)}, and now says ${now}.`;
   }
   return null;
 }
@@ -241,9 +242,14 @@ async function record(
       source,
       fromState: row.state,
       toState: row.state,
-      reason: `The service reports it "${updated.serviceStatus}".`,
+      reason: `The service reports ${said(updated.serviceStatus)}.`,
       detail: { previousServiceStatus: row.serviceStatus, serviceId: updated.serviceId },
     });
   }
   return { kind: "recorded", previousStatus: row.serviceStatus, withdrawal: updated };
+}
+
+/** A service status in a sentence, in its plain words: "being checked before sending". */
+function said(status: string | null): string {
+  return `“${serviceStatusLabel("withdrawal", status).toLowerCase()}”`;
 }

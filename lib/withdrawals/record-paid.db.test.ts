@@ -146,7 +146,7 @@ describe("Record paid takes two people in finance, as closing does", () => {
     const result = await applyServiceReport(money.db, { orderId: refund.orderId, status: "fail" }, "webhook");
     expect(result).toMatchObject({ kind: "conflict", withdrawal: { state: "conflict" } });
     expect(result.kind === "conflict" ? result.why : "").toMatch(
-      /Paid out here, but the service now reports it "fail"/,
+      /Paid out here, but the service now reports “failed”/,
     );
     expect(await findLedgerDifferences(money.db)).toEqual([]);
     const lines = (await invoiceLedger(money.db, invoice.id))?.lines ?? [];

@@ -135,7 +135,7 @@ describe("final words that disagree while a payout is being sent", () => {
     expect(second.kind).toBe("conflict");
     const after = await withdrawalById(money.db, payout.id);
     expect(after).toMatchObject({ state: "conflict", serviceStatus: "fail" });
-    expect(after.reviewReason).toMatch(/reported it "paid", and now reports it "fail"/);
+    expect(after.reviewReason).toMatch(/The service said “paid out”, and now says “failed”/);
     expect((await listPayoutsNeedingAttention(money.db)).map((row) => row.id)).toContain(payout.id);
   });
 });

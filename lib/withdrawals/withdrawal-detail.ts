@@ -3,6 +3,7 @@ import { and, desc, eq, ne, type SQL } from "drizzle-orm";
 import { users, webhookEvents, withdrawals } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import type { Viewer } from "./viewer-permissions";
+import { sideBySide } from "./side-by-side";
 import { withdrawalTrail } from "./trail";
 import { toWithdrawalViews } from "./withdrawal-view";
 
@@ -29,8 +30,11 @@ export async function getWithdrawalDetail(db: DbOrTx, id: string, viewer: Viewer
       ? linkedPayout(db, eq(withdrawals.id, row.withdrawal.resendOfWithdrawalId))
       : null,
   ]);
+  const latestReport = webhooks.find((event) => event.verified) ?? null;
   return {
     withdrawal: view,
+    /** In conflict: Paydesk's record beside the service's latest report. */
+    sideBySide: view.state === "conflict" ? sideBySide(view, latestReport) : null,
     /** The new payout Send again made of this one after the service failed it. */
     resentAs,
     /** The payout the service failed, that this one sends again. */

@@ -9,17 +9,17 @@ import { ExpiryCountdown } from "./expiry-countdown";
 
 /**
  * The invoice's amounts and terms. "Still due" only while something is due (never "0 USDT" on an
- * overpaid invoice, nor on one accepted as paid); the expiry only while it can still be paid, or when it expired.
+ * overpaid invoice, never once an underpayment was accepted or otherwise resolved); the expiry only while it can still be paid, or when it expired.
  */
 export function AmountsCard({
   invoice,
   payable,
-  resolved = false,
+  resolved,
 }: {
   invoice: InvoiceDetail;
   payable: boolean;
-  /** Its exception was resolved (accepted as paid, refunded, marked resolved): nothing is due any more. */
-  resolved?: boolean;
+  /** Its exception was resolved (accepted as paid, refunded, marked resolved): nothing is due. */
+  resolved: boolean;
 }) {
   const display = useDisplay();
   const crypto = (value: string | null) =>
@@ -47,7 +47,7 @@ export function AmountsCard({
     },
     { label: "Customer", value: invoice.customerId ?? "—" },
     { label: "Payments", value: invoice.isPaymentMultiple ? "Several allowed" : "One payment" },
-    ...(invoice.expiresAt && payable
+    ...(invoice.expiresAt && payable && !resolved
       ? [{ label: "Expires", value: <ExpiryCountdown expiresAt={invoice.expiresAt} /> }]
       : invoice.expiresAt && invoice.status === "expired"
         ? [{ label: "Expired", value: display.dateTime(invoice.expiresAt) }]

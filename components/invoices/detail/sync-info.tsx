@@ -1,5 +1,6 @@
 "use client";
 
+import { ServiceStatus } from "@/components/display/service-status";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useDisplay } from "@/components/display/display-provider";
@@ -63,12 +64,8 @@ export function SyncInfo({ invoice, fetchFailed }: { invoice: InvoiceDetail; fet
           },
           {
             label: "Service status",
-            value: invoice.serviceStatus ? (
-              <code className="text-xs" data-testid="service-status">
-                {invoice.serviceStatus}
-              </code>
-            ) : (
-              "—"
+            value: (
+              <ServiceStatus subject="invoice" status={invoice.serviceStatus} data-testid="service-status" />
             ),
           },
         ]}

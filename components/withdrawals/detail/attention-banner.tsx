@@ -24,7 +24,12 @@ export function AttentionBanner({ withdrawal }: { withdrawal: WithdrawalView }) 
       data-testid="attention"
       className="grid gap-1 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
     >
-      {withdrawal.reviewReason ? <p className="font-medium">{withdrawal.reviewReason}</p> : null}
+      {withdrawal.reviewReason ? (
+        <p className="font-medium">
+          {withdrawal.state === "conflict" ? "How it became a conflict: " : ""}
+          {withdrawal.reviewReason}
+        </p>
+      ) : null}
       {withdrawal.state === "service_failed" ? (
         <p className="font-medium">The payment service reports that this payout failed: nothing was paid.</p>
       ) : null}

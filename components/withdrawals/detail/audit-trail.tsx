@@ -2,6 +2,8 @@ import { AuditLink } from "@/components/audit/audit-link";
 import { DateTime } from "@/components/display/date-time";
 import { Card } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
+import { ServiceStatus } from "@/components/display/service-status";
+import { webhookOutcomeLabel } from "@/lib/display/service-words";
 import type { WithdrawalDetail } from "@/lib/withdrawals/withdrawal-detail";
 import { withdrawalStateLabel as label } from "@/lib/withdrawals/state-labels";
 const SOURCE: Record<string, string> = {
@@ -52,8 +54,10 @@ export function AuditTrail({
                 <Badge tone={event.verified ? "success" : "danger"}>
                   {event.verified ? "verified" : "unverified"}
                 </Badge>
-                <span>Service status: {event.reportedStatus ?? "—"}</span>
-                <span className="text-slate-500">{event.detail ?? event.outcome}</span>
+                <span>
+                  Service status: <ServiceStatus subject="withdrawal" status={event.reportedStatus} />
+                </span>
+                <span className="text-slate-500">{event.detail ?? webhookOutcomeLabel(event.outcome)}</span>
                 {event.duplicates > 0 ? (
                   <span className="text-xs text-slate-500">(+{event.duplicates} duplicates)</span>
                 ) : null}

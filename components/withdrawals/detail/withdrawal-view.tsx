@@ -1,5 +1,6 @@
 "use client";
 
+import { ServiceStatus } from "@/components/display/service-status";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { PayoutLedgerCard } from "@/components/ledger/payout-ledger-card";
@@ -18,6 +19,7 @@ import { WithdrawalStateBadge } from "../withdrawal-state-badge";
 import { RefundOfInvoice } from "@/components/withdrawals/refund-of-invoice";
 import { FiatValueText } from "../fiat-value";
 import { AttentionBanner } from "./attention-banner";
+import { SideBySideCard } from "./side-by-side";
 
 const POLL_MS = 3_000;
 
@@ -38,7 +40,7 @@ export function WithdrawalView({
     refetchInterval: (current) =>
       FINAL_STATES.includes(current.state.data?.withdrawal.state ?? "paid") ? false : POLL_MS,
   });
-  const { withdrawal, audit, webhooks, resentAs, resendOf } = query.data;
+  const { withdrawal, audit, webhooks, resentAs, resendOf, sideBySide } = query.data;
   const facts: DetailItem[] = [
     { label: "Amount", value: <strong>{describeAmount(withdrawal, display.prefs.locale)}</strong> },
     { label: "Fiat value", value: <FiatValueText value={withdrawal.fiatValue} coin={withdrawal.currency} /> },
@@ -67,7 +69,10 @@ export function WithdrawalView({
       value: `${withdrawal.approvedBy.length} of ${withdrawal.requiredApprovals}${withdrawal.approvedBy.length ? `: ${withdrawal.approvedBy.join(", ")}` : ""}`,
     },
     { label: "Service id", value: withdrawal.serviceId ?? "—" },
-    { label: "Service status", value: withdrawal.serviceStatus ?? "—" },
+    {
+      label: "Service status",
+      value: <ServiceStatus subject="withdrawal" status={withdrawal.serviceStatus} />,
+    },
     ...(withdrawal.serviceTxid
       ? [
           {
@@ -129,6 +134,7 @@ export function WithdrawalView({
         </p>
       ) : null}
       <AttentionBanner withdrawal={withdrawal} />
+      {sideBySide ? <SideBySideCard comparison={sideBySide} /> : null}
       {resentAs ? (
         <p className="text-sm" data-testid="resent-as">
           Sent again as{" "}
