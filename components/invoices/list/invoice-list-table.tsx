@@ -65,7 +65,7 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
               </TableCell>
               <TableCell label="Customer" className="whitespace-nowrap text-xs max-sm:order-3">
                 <span
-                  className="inline-block max-w-[12rem] truncate align-bottom"
+                  className="inline-block max-w-[8rem] truncate align-bottom max-sm:max-w-[14rem]"
                   title={row.customerEmail ?? row.customerId ?? undefined}
                 >
                   {row.customerEmail ?? row.customerId ?? "—"}
