@@ -64,3 +64,19 @@ test("compact phone rows, search by the customer's email, support's last 10 toda
     await page.screenshot({ path: testInfo.outputPath(`home-${viewport.width}.png`), fullPage: true });
   }
 });
+
+test("the users page on a phone has no Disable on each card; the person's page keeps it", async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, "admin");
+  for (const viewport of [WIDE, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/admin/users");
+    const disable = page.getByRole("button", { name: /^Disable / });
+    if (viewport === PHONE) await expect(disable).toHaveCount(0);
+    else await expect(disable.first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`users-${viewport.width}.png`), fullPage: true });
+  }
+  await page.getByRole("link", { name: /^Manage access of support@/ }).click();
+  await expect(page.getByRole("button", { name: /^Disable support@/ })).toBeVisible();
+});

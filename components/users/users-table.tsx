@@ -90,7 +90,17 @@ function UserRowView({ user, isSelf }: { user: UserRow; isSelf: boolean }) {
         </div>
       </TableCell>
       <TableCell label="Access" className="text-right">
-        <UserAccessActions user={user} isSelf={isSelf} />
+        {/* On a phone each card would repeat a red Disable: the actions are on the person's page. */}
+        <div className="hidden sm:block">
+          <UserAccessActions user={user} isSelf={isSelf} />
+        </div>
+        <Link
+          href={`/admin/users/${user.id}`}
+          className="text-sm underline underline-offset-2 sm:hidden"
+          aria-label={`Manage access of ${user.email}`}
+        >
+          Manage access
+        </Link>
       </TableCell>
     </TableRow>
   );
