@@ -199,3 +199,16 @@ async function shootBothWidths(page: Page, name: string) {
   }
   if (original) await page.setViewportSize(original);
 }
+
+test("the invitation dialog says the link was also emailed", async ({ page }) => {
+  await signInAs(page, "admin");
+  const email = uniqueEmail("emailed-invite");
+  await page.goto("/admin/users/new");
+  await page.getByLabel("Name").fill("Emailed Invite");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Create user" }).click();
+  const shown = page.getByTestId("one-time-link");
+  await expect(shown.getByTestId("one-time-link-emailed")).toHaveText(
+    `Paydesk has also emailed it to ${email}. Pass it on yourself only if that email does not arrive.`,
+  );
+});

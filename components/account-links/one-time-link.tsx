@@ -62,9 +62,14 @@ export function OneTimeLinkHost() {
         </DialogTitle>
         <DialogDescription asChild>
           <div className="grid gap-2">
+            <p className="font-medium text-slate-800" data-testid="one-time-link-emailed">
+              {link.emailed
+                ? `Paydesk has also emailed it to ${link.email}. Pass it on yourself only if that email does not arrive.`
+                : `Paydesk did not email it (mail is not set up): send it to ${link.email} yourself.`}
+            </p>
             <p>
-              Send it to {link.email} privately (not in a shared channel). {words.explain} It works once,
-              until {display.dateTime(link.expiresAt)} ({display.relative(link.expiresAt)}).
+              Send it privately (not in a shared channel). {words.explain} It works once, until{" "}
+              {display.dateTime(link.expiresAt)} ({display.relative(link.expiresAt)}).
             </p>
             <p className="font-medium text-slate-800">
               This is the only time Paydesk shows it. Lost or expired, make a new one.

@@ -12,6 +12,8 @@ export interface OneTimeLink {
   kind: AccountLinkKind;
   token: string;
   expiresAt: Date;
+  /** Also emailed to its person (mail is set up). */
+  emailed: boolean;
 }
 
 /**

@@ -14,6 +14,7 @@ export const ACCOUNT_LINK_MAIL_KIND = "account_link";
  * An invitation or password-reset link, emailed to its person when mail is set up, in the
  * transaction that issues it (the admin still sees it once, to pass on if the email does not
  * arrive). The link works once and expires; the outbox keeps its text only until it is sent.
+ * Answers whether it was queued (false: mail is not set up).
  */
 export async function queueAccountLinkMail(
   db: DbOrTx,
@@ -25,8 +26,8 @@ export async function queueAccountLinkMail(
     expiresAt: Date;
   },
   now = new Date(),
-): Promise<void> {
-  if (!appMailConfig()) return;
+): Promise<boolean> {
+  if (!appMailConfig()) return false;
   const base = publicBaseUrl();
   const url = `${base}${mail.path}`;
   const until = `${formatDateTime(mail.expiresAt, "UTC")} (${formatDistanceStrict(mail.expiresAt, now)} from when it was sent)`;
@@ -61,4 +62,5 @@ export async function queueAccountLinkMail(
     },
     now,
   );
+  return true;
 }

@@ -17,6 +17,8 @@ export interface HandedOverLink {
   expiresAt: string;
   /** Whose it is. */
   email: string;
+  /** It was emailed to them too. */
+  emailed: boolean;
 }
 
 /**
@@ -34,5 +36,6 @@ export function handOverLink(
     url: `${baseUrl}${JOIN_PATH}/${link.token}`,
     expiresAt: link.expiresAt.toISOString(),
     email: person.email,
+    emailed: link.emailed,
   };
 }

@@ -19,6 +19,8 @@ export interface NewAccountLink {
   kind: AccountLinkKind;
   token: string;
   expiresAt: Date;
+  /** Also emailed to its person (mail is set up): the admin is told so. */
+  emailed: boolean;
 }
 
 export const tokenSha256 = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
@@ -51,8 +53,9 @@ export async function issueAccountLink(
     .select({ email: users.email, name: users.name })
     .from(users)
     .where(eq(users.id, link.userId));
+  let emailed = false;
   if (person) {
-    await queueAccountLinkMail(
+    emailed = await queueAccountLinkMail(
       tx,
       {
         to: { address: person.email, name: person.name },
@@ -63,7 +66,7 @@ export async function issueAccountLink(
       now,
     );
   }
-  return { kind: link.kind, token, expiresAt };
+  return { kind: link.kind, token, expiresAt, emailed };
 }
 
 /** Revokes the person's live link (neither used nor revoked; an expired one too), if they have one. */
