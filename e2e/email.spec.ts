@@ -58,6 +58,9 @@ test("support emails the payment link; the mailbox shows it, and its link opens 
   await expect(support.getByTestId("mailbox-text")).toContainText(
     /until \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/,
   );
+  // The HTML part shows as the customer sees it, in its own frame under its own policy.
+  const htmlPart = support.frameLocator(`iframe[title="The message's HTML part"]`);
+  await expect(htmlPart.getByRole("heading", { name: /asks you to pay 12,500\.50 USD/ })).toBeVisible();
   await support.getByTestId("mailbox-links").getByRole("link", { name: payUrl }).click();
   await expect(support).toHaveURL(payUrl);
   await expect(support.getByTestId("invoice-amount")).toHaveText("12500.5 USD");

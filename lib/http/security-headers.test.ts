@@ -28,6 +28,8 @@ describe("which policy a path gets", () => {
     ["/sandbox/v1/invoices", "api"],
     ["/sandbox/pay/1", "own"],
     ["/sandbox/pay/1/method", "own"],
+    ["/sandbox/mail", "own"],
+    ["/sandbox/mail/1/html", "own"],
     ["/api/mail/unsubscribe", "own"],
   ] as const)("%s -> %s", (path, kind) => expect(cspKindOf(path)).toBe(kind));
 

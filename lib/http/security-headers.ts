@@ -58,9 +58,12 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** Which policy a path gets: the sandbox's pay page sets its own, route handlers the strict one. */
+/**
+ * Which policy a path gets: the sandbox's pay page and the demo mailbox set their own (the
+ * mailbox frames each message's HTML part under a policy of its own), route handlers the strict one.
+ */
 export function cspKindOf(pathname: string): "page" | "api" | "own" {
-  if (/^\/sandbox\/pay(\/|$)/.test(pathname) || OWN_PAGES.includes(pathname)) return "own";
+  if (/^\/sandbox\/(pay|mail)(\/|$)/.test(pathname) || OWN_PAGES.includes(pathname)) return "own";
   if (pathname.startsWith("/api/") || pathname.startsWith("/sandbox/")) return "api";
   return "page";
 }
