@@ -78,3 +78,55 @@ test("a slow service: approving answers at once, the dialog closes freely meanwh
   // The open page follows the payout to the service's answer without a reload.
   await expect(finance.getByTestId("withdrawal-state")).toHaveText(/Submitted|Paid out/, { timeout: 20_000 });
 });
+
+test("the two-approver rule: a crypto request's queue row says why it needs two, and a proposal to lift the rule shows as pending while it stays in force", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const admin = await newPageAs(browser, "admin");
+  await admin.goto("/admin/settings");
+  const form = admin.locator("form").filter({ hasText: "Two approvers for large withdrawals" });
+  const rule = form.getByLabel("Require two different approvers above an amount");
+  await rule.check();
+  await form.getByLabel("Above", { exact: true }).fill("1000");
+  await form.getByLabel("Currency").selectOption("EUR");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByText("Two approvers are now needed above 1000 EUR.")).toBeVisible();
+
+  const support = await newPageAs(browser, "support");
+  const { orderId, id } = await requestWithdrawal(support, "Two approvers, for the rule test");
+  const finance = await newPageAs(browser, "finance");
+  await finance.goto("/withdrawals/approvals");
+  await expect(finance.getByTestId(`approval-row-${orderId}`).getByTestId("why-two-approvals")).toHaveText(
+    "Needs 2 approvals: asked in USDT, whose value Paydesk does not compare with the 1,000.00 EUR limit, so it takes the safe side.",
+  );
+
+  // Lifting the rule asks for less: it waits for a second admin, and the form says what is in force.
+  await rule.uncheck();
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByTestId("threshold-pending")).toContainText("waits for a second admin");
+  await expect(rule).toBeChecked();
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await admin.setViewportSize(viewport);
+    await admin.screenshot({
+      path: testInfo.outputPath(`rule-pending-${viewport.width}.png`),
+      fullPage: true,
+    });
+  }
+
+  // Put back as it was: a second admin lifts the rule; the request is rejected.
+  const admin2 = await newPageAs(browser, "admin2");
+  await admin2.goto("/admin/changes");
+  await admin2.getByRole("button", { name: "Approve" }).first().click();
+  await admin2.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+  await admin.reload();
+  await expect(rule).not.toBeChecked();
+  await finance.goto(`/withdrawals/${id}`);
+  await finance.getByRole("button", { name: "Reject" }).click();
+  await finance.getByLabel("Reason (the requester sees it)").fill("Rule test");
+  await finance.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
+  await expect(finance.getByTestId("withdrawal-state")).toHaveText("Rejected");
+});

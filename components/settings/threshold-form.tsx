@@ -13,7 +13,14 @@ import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import { setApprovalThresholdAction } from "@/lib/withdrawals/actions";
 import type { ThresholdFormValues } from "@/lib/withdrawals/threshold-schema";
 
-export function ThresholdForm({ defaultValues }: { defaultValues: ThresholdFormValues }) {
+export function ThresholdForm({
+  defaultValues,
+  pending = null,
+}: {
+  defaultValues: ThresholdFormValues;
+  /** A change of this rule waiting for a second admin, in words: the form shows the rule in force. */
+  pending?: string | null;
+}) {
   const router = useRouter();
   const { form, submit } = useActionForm({
     schema: () => import("@/lib/withdrawals/threshold-schema").then((schemas) => schemas.thresholdFormSchema),
@@ -31,6 +38,11 @@ export function ThresholdForm({ defaultValues }: { defaultValues: ThresholdFormV
   return (
     <form onSubmit={submit} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
       <h2 className="font-semibold">Two approvers for large withdrawals</h2>
+      {pending ? (
+        <p className="text-sm text-amber-900" data-testid="threshold-pending">
+          In force below; a change waits for a second admin: {pending}.
+        </p>
+      ) : null}
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4" {...form.register("enabled")} />
         Require two different approvers above an amount

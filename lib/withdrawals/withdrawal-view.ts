@@ -1,6 +1,8 @@
 import "server-only";
 import { findBalance, type KnownBalance } from "./balance-check";
 import { knownBalances } from "./known-balances";
+import { whyTwoApprovals } from "./approval-reason";
+import { getApprovalThreshold } from "./threshold-setting";
 import { asc, eq, inArray } from "drizzle-orm";
 import { users, withdrawalApprovals, type Withdrawal } from "@/lib/db/schema";
 import type { ExceptionKind } from "@/lib/exceptions/exception-status";
@@ -44,6 +46,8 @@ export type WithdrawalView = Omit<
   approvedBy: string[];
   /** What it is worth in fiat: asked in fiat, at a rate the service applied, or not known. */
   fiatValue: FiatValue;
+  /** While it awaits a second approval it needs: why the rule asks for two, in words. */
+  whyTwoApprovals: string | null;
   /** While it awaits approval: the balance it would draw on, as Paydesk knows it. */
   knownBalance: KnownBalance | null;
   /** True while it is still to be decided and Paydesk has never paid out to this address before. */
@@ -99,9 +103,10 @@ export async function toWithdrawalViews(
     db,
     rows.map((row) => row.withdrawal),
   );
-  const balances = rows.some((row) => row.withdrawal.state === "awaiting_approval")
-    ? await knownBalances(db)
-    : [];
+  const deciding = rows.some((row) => row.withdrawal.state === "awaiting_approval");
+  const [balances, threshold] = deciding
+    ? await Promise.all([knownBalances(db), getApprovalThreshold(db)])
+    : [[], null];
   const proposers = await emailsOf(
     db,
     rows.flatMap((row) => [row.withdrawal.closeProposedBy ?? [], row.withdrawal.paidProposedBy ?? []].flat()),
@@ -138,6 +143,10 @@ export async function toWithdrawalViews(
       requestedByName: requester?.name ?? null,
       approvedBy: approvalsOfThis.map((approval) => approval.email),
       fiatValue: payoutFiatValue(withdrawal, rates.get(withdrawal.id) ?? null),
+      whyTwoApprovals:
+        withdrawal.state === "awaiting_approval"
+          ? whyTwoApprovals(withdrawal.requiredApprovals, threshold, withdrawal)
+          : null,
       knownBalance:
         withdrawal.state === "awaiting_approval"
           ? (findBalance(balances, withdrawal.currency, withdrawal.network) ?? {

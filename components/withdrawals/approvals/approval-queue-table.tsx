@@ -101,6 +101,11 @@ export function ApprovalQueueTable({ queue }: { queue: WithdrawalView[] }) {
                 <span className="text-xs text-slate-500">
                   {withdrawal.approvedBy.length} of {withdrawal.requiredApprovals} approvals
                 </span>
+                {withdrawal.whyTwoApprovals ? (
+                  <span className="max-w-56 text-xs text-slate-600" data-testid="why-two-approvals">
+                    {withdrawal.whyTwoApprovals}
+                  </span>
+                ) : null}
                 {withdrawal.viewerMay.cannotDecide === "requester" ? (
                   <span className="text-xs text-slate-500">Your request: someone else approves it</span>
                 ) : withdrawal.viewerMay.cannotDecide === "approved-already" ? (

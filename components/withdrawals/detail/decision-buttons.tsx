@@ -74,6 +74,9 @@ export function DecisionButtons({ withdrawal, onDone }: { withdrawal: Withdrawal
                   value: <FiatValueText value={withdrawal.fiatValue} coin={withdrawal.currency} />,
                 },
                 { label: "Fee", value: describeFee(withdrawal.isSubtract) },
+                ...(withdrawal.whyTwoApprovals
+                  ? [{ label: "Approvals", value: withdrawal.whyTwoApprovals }]
+                  : []),
                 {
                   label: "Balance",
                   value: (

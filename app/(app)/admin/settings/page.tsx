@@ -77,6 +77,9 @@ export default async function SettingsPage() {
         />
       ) : null}
       <ThresholdForm
+        // Remounted once a proposal is recorded: the form shows the rule in force, not what was proposed.
+        key={`${threshold?.amount ?? "off"}-${threshold?.fiatCurrency ?? ""}-${pending?.id ?? "none"}`}
+        pending={pending ? `${pending.description}, proposed by ${pending.proposedBy}` : null}
         defaultValues={{
           enabled: Boolean(threshold),
           amount: threshold?.amount ?? "",
