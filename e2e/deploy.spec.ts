@@ -231,9 +231,13 @@ test("one request id in nginx's log and Paydesk's: nginx's $request_id, never th
   const probe = `/login?probe=${Date.now()}`;
   const answered = await getThroughNginx(`${PUBLIC_URL}${probe}`, { "x-request-id": forged });
   expect(answered.status).toBe(200);
-  const line = readLog(path.join(dir, "nginx/access.log"))
-    .split("\n")
-    .find((entry) => entry.includes(`"GET ${probe} `));
+  // nginx writes its log line once the response is out: the client may read it first.
+  const lineOf = () =>
+    readLog(path.join(dir, "nginx/access.log"))
+      .split("\n")
+      .find((entry) => entry.includes(`"GET ${probe} `));
+  await expect.poll(lineOf).toBeTruthy();
+  const line = lineOf();
   const nginxId = /request_id=([0-9a-f]{32})$/.exec(line ?? "")?.[1];
   expect(nginxId, `nginx's line for ${probe}: ${line}`).toBeTruthy();
   expect(answered.requestId).toBe(nginxId);

@@ -93,6 +93,7 @@ export function InvoiceView({
     ) : null;
   const emailCard = mail ? (
     <EmailCard
+      key="email"
       invoiceId={invoice.id}
       customerEmail={invoice.customerEmail}
       kind={payable && invoice.status === "open" ? "payment_link" : waitsForRest ? "ask_for_rest" : null}
@@ -102,6 +103,7 @@ export function InvoiceView({
 
   const resolutionCard = (
     <ResolutionCard
+      key="resolution"
       invoiceId={invoice.id}
       data={exceptionNews.data}
       canResolve={canResolve}
@@ -112,12 +114,17 @@ export function InvoiceView({
       }}
     />
   );
-  const payments = <TransactionsTable transactions={invoice.transactions} currency={invoice.currency} />;
+  const payments = (
+    <TransactionsTable key="payments" transactions={invoice.transactions} currency={invoice.currency} />
+  );
   const refundsCard = refundNews ? (
-    <RefundsCard invoiceId={invoice.id} data={refundNews} canRefund={canRefund} />
+    <RefundsCard key="refunds" invoiceId={invoice.id} data={refundNews} canRefund={canRefund} />
   ) : null;
   const ledgerCard = (
+    // Keyed, like the cards below: when the invoice stops being payable the page's layout changes,
+    // and each card keeps its state (the ledger its fresh reading) instead of starting over.
     <InvoiceLedgerCard
+      key="ledger"
       invoiceId={invoice.id}
       initial={ledger}
       freshness={[
