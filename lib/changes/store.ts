@@ -4,7 +4,7 @@ import { RuleError } from "@/lib/auth/rule-error";
 import { pendingChanges, users, type PendingChange } from "@/lib/db/schema";
 import type { ChangeKind } from "@/lib/db/schema/enums";
 import type { DbOrTx, Tx } from "@/lib/db/types";
-import { notifyChangeProposed } from "@/lib/notifications/change-events";
+import { notifyChangeProposed, settleChangeTasks } from "@/lib/notifications/change-events";
 import { describeChange } from "./describe";
 import type { ChangePayload } from "./payloads";
 import type { Facts } from "./handler";
@@ -71,6 +71,7 @@ export async function markDecided(
     .where(eq(pendingChanges.id, id))
     .returning();
   if (!decided) throw new Error(`markDecided: change ${id} vanished inside its lock`);
+  await settleChangeTasks(tx, decided, decidedBy);
   return decided;
 }
 

@@ -32,7 +32,11 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.close());
 
-const inboxOf = async (name: string) => (await readInbox(testDb.db, people[name] ?? "")).items;
+const readInboxOf = (name: string) => readInbox(testDb.db, { id: people[name] ?? "", timeZone: "UTC" });
+const inboxOf = async (name: string) => {
+  const inbox = await readInboxOf(name);
+  return [...inbox.tasks, ...inbox.information];
+};
 const countFor = async (name: string, kind: string) =>
   (await inboxOf(name)).filter((item) => item.kind === kind).length;
 
@@ -112,9 +116,9 @@ describe("reading one's own notifications", () => {
     expect(await markRead(testDb.db, people.support ?? "", [someone])).toBe(0);
     expect((await inboxOf("finance2"))[0]?.read).toBe(false);
     expect(await markRead(testDb.db, people.finance2 ?? "", [someone])).toBe(1);
-    expect((await readInbox(testDb.db, people.finance2 ?? "")).unread).toBe(financeItems.length - 1);
+    expect((await inboxOf("finance2")).filter((item) => !item.read)).toHaveLength(financeItems.length - 1);
     await markRead(testDb.db, people.finance2 ?? "", "all");
-    expect((await readInbox(testDb.db, people.finance2 ?? "")).unread).toBe(0);
+    expect((await inboxOf("finance2")).filter((item) => !item.read)).toEqual([]);
     expect(
       await testDb.db
         .select()

@@ -59,7 +59,11 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
       reason: input.reason,
       detail: input.detail,
     });
-    await notifyWithdrawalMove(tx, after, to);
+    await notifyWithdrawalMove(tx, after, to, {
+      actorId: input.actorId ?? null,
+      event: input.event,
+      label: WITHDRAWAL_STATE_LABELS[to],
+    });
     if (after.refundOfInvoiceId) {
       // The invoice's exception follows what its refunds have paid back, both ways.
       await followRefunds(
