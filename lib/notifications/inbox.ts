@@ -33,7 +33,7 @@ const OPEN_TASKS_SHOWN = 50;
 const DONE_TASKS_SHOWN = 10;
 const DONE_TASKS_DAYS = 7;
 /** The newest information read for the panel; a group cut by this edge is left out rather than miscounted. */
-const INFORMATION_READ = 300;
+const INFORMATION_READ = 200;
 const INFORMATION_SHOWN = 30;
 /** The unread information counted for the header (grouped as shown): beyond it, the oldest do not count. */
 const UNREAD_COUNTED = 1000;
@@ -108,7 +108,18 @@ async function readInformation(
   now: Date,
 ): Promise<InfoItem[]> {
   const rows = await db
-    .select({ notification: notifications, invoiceCreatedAt: invoices.createdAt })
+    .select({
+      notification: {
+        id: notifications.id,
+        kind: notifications.kind,
+        objectType: notifications.objectType,
+        objectId: notifications.objectId,
+        message: notifications.message,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+      },
+      invoiceCreatedAt: invoices.createdAt,
+    })
     .from(notifications)
     .leftJoin(invoices, and(eq(notifications.objectType, "invoice"), eq(invoices.id, notifications.objectId)))
     .where(and(eq(notifications.userId, user.id), not(notifications.needsAction)))
