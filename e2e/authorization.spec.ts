@@ -55,6 +55,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   cancelChangeAction: "changes:decide",
   confirmTwoFactorAction: "account:manage",
   markNotificationsReadAction: "notifications:read",
+  muteNotificationsAction: "notifications:read",
   turnOffTwoFactorAction: "account:manage",
   endMySessionAction: "account:manage",
   saveDisplayPreferencesAction: "account:manage",

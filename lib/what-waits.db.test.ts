@@ -50,6 +50,13 @@ describe("the navigation's count of pending changes", () => {
       actor: as("ada"),
     });
     expect(await changesFor("bob")).toBe(1);
+    // Bob's task about it is done, by its proposer; only the other one counts in his header.
+    const bob = await whatWaitsFor(testDb.db, person("bob"));
+    expect(bob.tasks.find((task) => task.href.endsWith(pending?.id ?? "?"))?.done).toMatchObject({
+      how: "Cancelled by its proposer",
+      by: person("ada").name,
+    });
+    expect(bob.count).toBe(1);
   });
 
   it("does not count a change to an admin's own account for them", async () => {

@@ -518,6 +518,10 @@ const EVERY_ACTION: Record<AuditAction, { entry: Partial<AuditEntryView>; reads:
     entry: { ...fran, after: { marked: 3 } },
     reads: "Fran Finance marked 3 notifications as read",
   },
+  "notification.muted": {
+    entry: { ...sam, after: { kind: "invoice.expired", muted: true } },
+    reads: "Sam Support muted invoices expiring",
+  },
 };
 
 const read = (fields: Partial<AuditEntryView>, reader = admin()) => describeAuditEntry(entry(fields), reader);

@@ -89,6 +89,9 @@ function moreReceived(entry: AuditEntryView, reader: AuditReader): string | null
   }
 }
 
+/** The kinds of notification a person may mute (lib/notifications/mutable-kinds.ts), in words. */
+const MUTED_KINDS: Record<string, string> = { "invoice.expired": "invoices expiring" };
+
 const EXPORTS: Record<string, string> = {
   invoices: "the invoice list",
   withdrawals: "the withdrawal list",
@@ -453,6 +456,13 @@ const SENTENCES: Record<AuditAction, Build> = {
     return [
       who,
       ` marked ${marked === null ? "their notifications" : plural(marked, "notification")} as read`,
+    ];
+  },
+  "notification.muted": (entry, _reader, who) => {
+    const what = MUTED_KINDS[textField(entry.after, "kind") ?? ""] ?? "a kind of notification";
+    return [
+      who,
+      field(entry.after, "muted") === false ? ` will be notified again of ${what}` : ` muted ${what}`,
     ];
   },
 };

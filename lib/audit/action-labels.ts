@@ -59,6 +59,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "csv.exported": "CSV exported",
   "mail.sent_again": "Email sent again",
   "notification.read": "Notifications marked read",
+  "notification.muted": "Notifications muted or heard again",
 };
 
 /** The entries of signing in and out: many, routine, hidden from the log unless asked for. */
@@ -93,6 +94,7 @@ export const AUDIT_ACTION_GROUPS: ReadonlyArray<{ label: string; actions: readon
       "csv.exported",
       "mail.sent_again",
       "notification.read",
+      "notification.muted",
     ],
   },
   { label: "Sign-ins", actions: SIGN_IN_ACTIONS },

@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   "csv.exported",
   "mail.sent_again",
   "notification.read",
+  "notification.muted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -458,6 +458,11 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
     audit: "notification.read",
     input: async () => ({ all: true }),
   },
+  muteNotificationsAction: {
+    as: "support",
+    audit: "notification.muted",
+    input: async () => ({ kind: "invoice.expired", muted: true }),
+  },
   acceptAsPaidAction: {
     as: "support",
     audit: "invoice.resolved",

@@ -4,8 +4,7 @@ import { RuleError } from "@/lib/auth/rule-error";
 import { pendingChanges, users, type PendingChange } from "@/lib/db/schema";
 import type { ChangeKind } from "@/lib/db/schema/enums";
 import type { DbOrTx, Tx } from "@/lib/db/types";
-import { notifyChangeProposed } from "@/lib/notifications/change-events";
-import { completeTasks, doerName } from "@/lib/notifications/tasks";
+import { notifyChangeProposed, settleChangeTasks } from "@/lib/notifications/change-events";
 import { describeChange } from "./describe";
 import type { ChangePayload } from "./payloads";
 import type { Facts } from "./handler";
@@ -72,8 +71,7 @@ export async function markDecided(
     .where(eq(pendingChanges.id, id))
     .returning();
   if (!decided) throw new Error(`markDecided: change ${id} vanished inside its lock`);
-  // Decided (or cancelled): the admins asked to review it have nothing left to do.
-  await completeTasks(tx, { type: "change", id }, await doerName(tx, decidedBy, "user"));
+  await settleChangeTasks(tx, decided, decidedBy);
   return decided;
 }
 

@@ -37,6 +37,10 @@ function person(name: string): User {
   return found;
 }
 const as = (name: string) => ({ kind: "user" as const, userId: person(name).id, email: person(name).email });
+const itemsOf = async (name: string) => {
+  const inbox = await readInbox(testDb.db, { id: person(name).id, timeZone: "UTC" });
+  return [...inbox.tasks, ...inbox.information];
+};
 const toldOf = async (changeId: string) => {
   const rows = await testDb.db
     .select({ userId: notifications.userId })
@@ -53,16 +57,17 @@ describe("a proposed change is told to the other admins", () => {
     expect(pending.notified).toBe(2);
     expect(await toldOf(pending.id)).toEqual(["bob", "cy"]);
 
-    const [item] = (await readInbox(testDb.db, person("bob").id)).items;
+    const [item] = await itemsOf("bob");
     expect(item).toMatchObject({
       kind: "change.proposed",
       read: false,
+      done: null,
       href: `/admin/changes#change-${pending.id}`,
       message:
         "ada@example.com proposed: Make sam@example.com Finance. It waits for your approval under Pending changes.",
     });
     for (const name of ["ada", "gone", "fran", "sam"]) {
-      expect((await readInbox(testDb.db, person(name).id)).items, name).toEqual([]);
+      expect(await itemsOf(name), name).toEqual([]);
     }
   });
 

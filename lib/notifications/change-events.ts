@@ -4,6 +4,7 @@ import { notifications } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import { notify } from "./notify";
 import { peopleWhoMay } from "./recipients";
+import { settleTasks } from "./tasks";
 
 export interface NotifiedChange {
   id: string;
@@ -31,8 +32,21 @@ export async function notifyChangeProposed(db: DbOrTx, change: NotifiedChange): 
     message: `${change.proposerEmail ?? "Another admin"} proposed: ${change.description}. It waits for your approval under Pending changes.`,
     dedupeKey: proposedKey(change.id),
     mailCategory: "change_waiting",
+    needsAction: true,
   });
   return approvers.length;
+}
+
+const DECIDED = { approved: "Approved", rejected: "Rejected", cancelled: "Cancelled by its proposer" };
+
+/** A change was decided (by an admin, or from the command line): no admin is asked about it any more. */
+export async function settleChangeTasks(
+  db: DbOrTx,
+  change: { id: string; state: keyof typeof DECIDED | "pending" },
+  decidedBy: string | null,
+): Promise<void> {
+  if (change.state === "pending") return;
+  await settleTasks(db, { type: "change", id: change.id }, { how: DECIDED[change.state], by: decidedBy });
 }
 
 /**

@@ -3,6 +3,7 @@ import { notifications, type NotificationObjectType } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 import type { StaffMailCategory } from "@/lib/mail/staff/categories";
 import { queueStaffMail } from "@/lib/mail/staff/queue-staff-mail";
+import { withoutThoseWhoMuted } from "./mutes";
 
 export interface NotificationEvent {
   kind: string;
@@ -15,6 +16,11 @@ export interface NotificationEvent {
    * digest; none: only inside Paydesk.
    */
   mailCategory?: StaffMailCategory;
+  /**
+   * It asks its readers to act: a task under "Needs you", open until one of them (or anyone)
+   * does it (tasks.ts). Without it: information, read or unread.
+   */
+  needsAction?: boolean;
 }
 
 /** Writes one event for each person, once; pass the transaction of the change it reports. */
@@ -23,11 +29,12 @@ export async function notify(
   userIds: readonly string[],
   event: NotificationEvent,
 ): Promise<void> {
-  if (userIds.length === 0) return;
+  const recipients = event.needsAction ? userIds : await withoutThoseWhoMuted(db, userIds, event.kind);
+  if (recipients.length === 0) return;
   await db
     .insert(notifications)
     .values(
-      userIds.map((userId) => ({
+      recipients.map((userId) => ({
         userId,
         kind: event.kind,
         objectType: event.object.type,
@@ -35,10 +42,11 @@ export async function notify(
         message: event.message.slice(0, 500),
         dedupeKey: event.dedupeKey,
         mailCategory: event.mailCategory ?? null,
+        needsAction: event.needsAction ?? false,
       })),
     )
     .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] });
   if (event.mailCategory) {
-    await queueStaffMail(db, userIds, { ...event, category: event.mailCategory });
+    await queueStaffMail(db, recipients, { ...event, category: event.mailCategory });
   }
 }

@@ -1,61 +1,52 @@
 import "server-only";
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { notifications, users, type NotificationObjectType } from "@/lib/db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { notifications, type NotificationObjectType } from "@/lib/db/schema";
 import type { DbOrTx } from "@/lib/db/types";
 
-/**
- * The notifications that ask their reader to act: they stay under "Needs you" until the task is
- * done, by them or anyone else, and then say who did it. Every other kind only informs.
- */
-export const TASK_KINDS = [
-  "withdrawal.awaiting_approval",
-  "withdrawal.needs_review",
-  "withdrawal.conflict",
-  "withdrawal.failed",
-  "withdrawal.service_failed",
-  "withdrawal.unknown",
-  "withdrawal.close_proposed",
-  "withdrawal.paid_proposed",
-  "change.proposed",
-] as const;
+/** As the partial indexes on open tasks say it, so that they serve these queries. */
+export const OPEN = sql`${notifications.needsAction} and ${notifications.doneAt} is null`;
 
-export function isTaskKind(kind: string): boolean {
-  return (TASK_KINDS as readonly string[]).includes(kind);
+/** How a task was done: in words ("Approved"), and by whom (null: the service, Paydesk, nobody known). */
+export interface TaskDone {
+  how: string;
+  by: string | null;
 }
 
 /**
- * The object moved on: its open tasks are done for everyone they were sent to, except one of
- * `stillOpen` (the kind its new state asks for, if any). Done counts as read.
+ * The open tasks about one object (of these kinds, for these people; else all of them) are done:
+ * for every person they asked, whoever did it. Answers how many were settled.
  */
-export async function completeTasks(
+export async function settleTasks(
   db: DbOrTx,
   object: { type: NotificationObjectType; id: string },
-  doneBy: string,
-  stillOpen?: string,
-): Promise<void> {
-  await db
+  done: TaskDone,
+  only: { kinds?: readonly string[]; userIds?: readonly string[] } = {},
+): Promise<number> {
+  if (only.kinds?.length === 0 || only.userIds?.length === 0) return 0;
+  const settled = await db
     .update(notifications)
-    .set({ doneAt: new Date(), doneBy, readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .set({ doneAt: new Date(), doneBy: done.by, doneHow: done.how.slice(0, 200) })
     .where(
       and(
         eq(notifications.objectType, object.type),
         eq(notifications.objectId, object.id),
-        inArray(notifications.kind, [...TASK_KINDS]),
-        isNull(notifications.doneAt),
-        stillOpen ? ne(notifications.kind, stillOpen) : undefined,
+        OPEN,
+        only.kinds ? inArray(notifications.kind, [...only.kinds]) : undefined,
+        only.userIds ? inArray(notifications.userId, [...only.userIds]) : undefined,
       ),
-    );
+    )
+    .returning({ id: notifications.id });
+  return settled.length;
 }
 
-/** Who did a task, as a reader of the inbox knows them: a person's name, the service, or Paydesk. */
-export async function doerName(
+/** The kinds of the tasks still open about one object (for deciding which of them no longer apply). */
+export async function openTaskKinds(
   db: DbOrTx,
-  actorId: string | null | undefined,
-  source: "user" | "loop" | "webhook",
-): Promise<string> {
-  if (actorId) {
-    const [person] = await db.select({ name: users.name }).from(users).where(eq(users.id, actorId));
-    if (person) return person.name;
-  }
-  return source === "webhook" ? "the payment service" : "Paydesk";
+  object: { type: NotificationObjectType; id: string },
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ kind: notifications.kind })
+    .from(notifications)
+    .where(and(eq(notifications.objectType, object.type), eq(notifications.objectId, object.id), OPEN));
+  return rows.map((row) => row.kind);
 }

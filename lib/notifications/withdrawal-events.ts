@@ -6,6 +6,7 @@ import { formatCrypto, formatFiat } from "@/lib/display/money";
 import { DEFAULT_LOCALE } from "@/lib/display/preferences";
 import { notify } from "./notify";
 import { peopleWhoMay } from "./recipients";
+import { settleWithdrawalTasks, type WithdrawalMove } from "./withdrawal-tasks";
 
 export interface NotifiedWithdrawal {
   id: string;
@@ -19,6 +20,9 @@ export interface NotifiedWithdrawal {
   currency: string;
   /** When this move happened: a withdrawal can reach the same state twice (sent again). */
   updatedAt: Date;
+  state: WithdrawalState;
+  closeProposedBy: string | null;
+  paidProposedBy: string | null;
 }
 
 const TOLD_REQUESTER: Partial<Record<WithdrawalState, string>> = {
@@ -53,15 +57,18 @@ function amountOf(withdrawal: NotifiedWithdrawal): string {
 }
 
 /**
- * A withdrawal moved: its requester hears of an approval, rejection, payment or failure; finance
- * (never the requester) hears of what waits for one of them: a request to approve (not who
- * approved it already), a payout to review, in conflict, refused or failed.
+ * A withdrawal moved: what finance was asked to do about it and no longer applies is done, by
+ * whoever moved it; its requester hears of an approval, rejection, payment or failure; finance
+ * (never the requester) is asked to act on what waits for one of them: a request to approve (not
+ * who approved it already), a payout to review, in conflict, refused or failed.
  */
 export async function notifyWithdrawalMove(
   db: DbOrTx,
   withdrawal: NotifiedWithdrawal,
   to: WithdrawalState,
+  move?: WithdrawalMove,
 ): Promise<void> {
+  await settleWithdrawalTasks(db, withdrawal, move ?? { actorId: null, label: to });
   const told = TOLD_REQUESTER[to];
   const key = `withdrawal:${withdrawal.id}:${to}:${withdrawal.updatedAt.getTime()}`;
   if (told) {
@@ -85,6 +92,7 @@ export async function notifyWithdrawalMove(
       object: { type: "withdrawal", id: withdrawal.id },
       message: toFinance(withdrawal),
       dedupeKey: key,
+      needsAction: true,
       mailCategory: to === "awaiting_approval" ? "approval_waiting" : "payout_attention",
     });
   }
@@ -103,6 +111,7 @@ export async function notifyCloseProposed(
     object: { type: "withdrawal", id: withdrawal.id },
     message: `Closing withdrawal ${withdrawal.orderId} (${amountOf(withdrawal)}) waits for a second person to confirm nothing was sent: ${withdrawal.closeProposedReason ?? ""}`,
     dedupeKey: `withdrawal:${withdrawal.id}:close_proposed:${withdrawal.updatedAt.getTime()}`,
+    needsAction: true,
     mailCategory: "payout_attention",
   });
 }
@@ -120,6 +129,7 @@ export async function notifyPaidProposed(
     object: { type: "withdrawal", id: withdrawal.id },
     message: `Recording withdrawal ${withdrawal.orderId} (${amountOf(withdrawal)}) as paid waits for a second person to confirm it: the service's back office shows transaction ${withdrawal.paidProposedTxid ?? "?"}.`,
     dedupeKey: `withdrawal:${withdrawal.id}:paid_proposed:${withdrawal.updatedAt.getTime()}`,
+    needsAction: true,
     mailCategory: "payout_attention",
   });
 }

@@ -62,6 +62,7 @@ export async function recordUnmatchedReport(db: DbOrTx, input: UnmatchedInput): 
     // Once per waiting row: a later report of the same order updates the row, not the inboxes.
     dedupeKey: `report:${row.id}`,
     mailCategory: "payout_attention",
+    needsAction: true,
   });
   return row.id;
 }

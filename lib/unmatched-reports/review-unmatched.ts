@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record";
 import { RuleError } from "@/lib/auth/rule-error";
 import { unmatchedReports } from "@/lib/db/schema";
 import type { Db } from "@/lib/db/types";
+import { settleTasks } from "@/lib/notifications/tasks";
 
 /**
  * A person in finance has looked into a report about an order Paydesk never made, and says what
@@ -22,6 +23,7 @@ export async function reviewUnmatchedReport(
       .where(and(eq(unmatchedReports.id, input.reportId), isNull(unmatchedReports.reviewedAt)))
       .returning();
     if (!reviewed) throw new RuleError("Someone has looked into this report already, or it does not exist.");
+    await settleTasks(tx, { type: "report", id: reviewed.id }, { how: "Looked into", by: actor.userId });
     await recordAudit(tx, actor, {
       action: "webhook.unmatched_reviewed",
       object: { type: "webhook", id: reviewed.firstWebhookEventId ?? reviewed.id },

@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import { RuleError } from "@/lib/auth/rule-error";
 import { users, withdrawalApprovals, withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Db, Tx } from "@/lib/db/types";
+import { settleOwnApproval } from "@/lib/notifications/withdrawal-tasks";
 import { checkApprover, countingApprovals, mayCancel } from "./approval-policy";
 import { loadApprovals } from "./approvals";
 import { withCurrentRequirement } from "./approval-requirement";
@@ -85,6 +86,7 @@ export async function approveWithdrawal(db: Db, id: string, approverId: string):
         toState: request.state,
         reason: `Approval ${count} of ${request.requiredApprovals}`,
       });
+      await settleOwnApproval(tx, id, approverId);
       return { fullyApproved: false, withdrawal: request };
     }
     const approved = await transition(tx, id, {

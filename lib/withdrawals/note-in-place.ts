@@ -5,6 +5,7 @@ import type { AuditAction } from "@/lib/audit/actions";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Tx } from "@/lib/db/types";
 import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
+import { settleAfterNote } from "@/lib/notifications/withdrawal-tasks";
 import { recordTrailEntry } from "./trail";
 
 /**
@@ -31,5 +32,6 @@ export async function noteInPlace(
     toState: withdrawal.state,
     ...entry,
   });
+  await settleAfterNote(tx, updated, entry);
   return updated;
 }

@@ -8,7 +8,6 @@ import { followRefunds } from "@/lib/exceptions/follow-refunds";
 import { evidenceOf } from "@/lib/ledger/evidence";
 import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
 import { notifyWithdrawalMove } from "@/lib/notifications/withdrawal-events";
-import { completeTasks, doerName } from "@/lib/notifications/tasks";
 import {
   NEEDS_A_PERSON,
   nextState,
@@ -60,14 +59,11 @@ export async function transition(db: DbOrTx, id: string, input: TransitionInput)
       reason: input.reason,
       detail: input.detail,
     });
-    // What asked someone to act on its old state is done, by whoever moved it.
-    await completeTasks(
-      tx,
-      { type: "withdrawal", id },
-      await doerName(tx, input.actorId, input.source),
-      `withdrawal.${to}`,
-    );
-    await notifyWithdrawalMove(tx, after, to);
+    await notifyWithdrawalMove(tx, after, to, {
+      actorId: input.actorId ?? null,
+      event: input.event,
+      label: WITHDRAWAL_STATE_LABELS[to],
+    });
     if (after.refundOfInvoiceId) {
       // The invoice's exception follows what its refunds have paid back, both ways.
       await followRefunds(

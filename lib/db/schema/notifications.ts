@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { NOTIFICATION_OBJECT_TYPES } from "./enums";
 import { users } from "./users";
 
@@ -24,9 +24,14 @@ export const notifications = pgTable(
     mailCategory: text("mail_category"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true }),
-    /** A task (lib/notifications/tasks.ts) someone did: when, and who (a name, or "the payment service"). */
+    /** It asks its reader to act (approve, review, decide): it stays open until someone does. */
+    needsAction: boolean("needs_action").notNull().default(false),
+    /** When the task was done, by whoever did it (the reader or another person). */
     doneAt: timestamp("done_at", { withTimezone: true }),
-    doneBy: text("done_by"),
+    /** Who did it; null when nobody did (the service, Paydesk's loop, or before this was kept). */
+    doneBy: uuid("done_by").references(() => users.id, { onDelete: "set null" }),
+    /** What was done, in words: "Approved", "Rejected", "Closed". */
+    doneHow: text("done_how"),
   },
   (table) => [
     uniqueIndex("notifications_user_dedupe_key").on(table.userId, table.dedupeKey),
@@ -34,7 +39,29 @@ export const notifications = pgTable(
     index("notifications_user_unread_idx")
       .on(table.userId)
       .where(sql`${table.readAt} is null`),
+    index("notifications_user_open_tasks_idx")
+      .on(table.userId)
+      .where(sql`${table.needsAction} and ${table.doneAt} is null`),
+    index("notifications_object_open_tasks_idx")
+      .on(table.objectType, table.objectId)
+      .where(sql`${table.needsAction} and ${table.doneAt} is null`),
   ],
 );
 
 export type Notification = typeof notifications.$inferSelect;
+
+/**
+ * A kind of notification one person chose not to get (lib/notifications/mutes.ts): nothing of
+ * that kind is written for them. Only information can be muted, never a task.
+ */
+export const notificationMutes = pgTable(
+  "notification_mutes",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+);
