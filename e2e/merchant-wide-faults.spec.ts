@@ -120,7 +120,11 @@ test("the two-approver rule: a crypto request's queue row says why it needs two,
   // Put back as it was: a second admin lifts the rule; the request is rejected.
   const admin2 = await newPageAs(browser, "admin2");
   await admin2.goto("/admin/changes");
-  await admin2.getByRole("button", { name: "Approve" }).first().click();
+  await admin2
+    .getByRole("row")
+    .filter({ hasText: "Remove the two-approver threshold" })
+    .getByRole("button", { name: "Approve" })
+    .click();
   await admin2.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
   await admin.reload();
   await expect(rule).not.toBeChecked();
