@@ -64,7 +64,7 @@ describe("who is told what", () => {
       {
         kind: "invoice.overpaid",
         read: false,
-        message: `Invoice ${ours.orderId} (10.00 USD) was overpaid: 12.50 USDT of 10.00 USDT.`,
+        message: `Invoice ${ours.orderId} (10.00 USD) was overpaid: 12.50 USDT of 10.00 USDT. Overpaid by 2.50 USDT.`,
       },
     ]);
     for (const other of ["finance", "admin", "viewer"])
