@@ -79,27 +79,47 @@ test("a slow service: approving answers at once, the dialog closes freely meanwh
   await expect(finance.getByTestId("withdrawal-state")).toHaveText(/Submitted|Paid out/, { timeout: 20_000 });
 });
 
-test("the two-approver rule: a crypto request's queue row says why it needs two, and a proposal to lift the rule shows as pending while it stays in force", async ({
+test("the two-approver rule: a crypto request is valued at the service's rate in the reporting currency, its queue row says why it needs two, and a proposal to lift the rule shows as pending while it stays in force", async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const admin = await newPageAs(browser, "admin");
   await admin.goto("/admin/settings");
+  const reporting = admin.locator("form").filter({ hasText: "Reporting currency" });
+  await reporting.getByLabel("Currency").selectOption("EUR");
+  await reporting.getByRole("button", { name: "Save" }).click();
+  await expect(admin.getByText("Saved. Payouts in crypto are valued in EUR from now on.")).toBeVisible();
+
   const form = admin.locator("form").filter({ hasText: "Two approvers for large withdrawals" });
   const rule = form.getByLabel("Require two different approvers above an amount");
   await rule.check();
   await form.getByLabel("Above", { exact: true }).fill("1000");
-  await form.getByLabel("Currency").selectOption("EUR");
+  // Offered in the reporting currency.
+  await expect(form.getByLabel("Currency")).toHaveValue("EUR");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(admin.getByText("Two approvers are now needed above 1000 EUR.")).toBeVisible();
 
+  // The service's latest rate for USDT in EUR is the quote of the latest such invoice.
   const support = await newPageAs(browser, "support");
-  const { orderId, id } = await requestWithdrawal(support, "Two approvers, for the rule test");
+  await fillEuroInvoice(support, "50", "cust-rate");
+  await support.getByLabel("Crypto currency").selectOption("USDT");
+  await support.getByLabel("Network").selectOption("TRON");
+  await support.getByRole("button", { name: "Create invoice" }).click();
+  await expect(support.getByLabel("Payment link")).toBeVisible();
+  const large = await requestWithdrawal(support, "Two approvers, for the rule test", "2000");
+  const small = await requestWithdrawal(support, "One approver, under the limit", "2.5");
+
   const finance = await newPageAs(browser, "finance");
   await finance.goto("/withdrawals/approvals");
-  await expect(finance.getByTestId(`approval-row-${orderId}`).getByTestId("why-two-approvals")).toHaveText(
-    "Needs 2 approvals: asked in USDT, whose value Paydesk does not compare with the 1,000.00 EUR limit, so it takes the safe side.",
+  const largeRow = finance.getByTestId(`approval-row-${large.orderId}`);
+  await expect(largeRow.getByTestId("why-two-approvals")).toHaveText(
+    /^Needs 2 approvals: worth about [\d,]+\.\d\d EUR at the service's latest rate, above the 1,000\.00 EUR limit\.$/,
   );
+  await expect(largeRow.getByTestId("fiat-value")).toContainText("EUR at the service's rate of");
+  const smallRow = finance.getByTestId(`approval-row-${small.orderId}`);
+  await expect(smallRow.getByTestId("fiat-value")).toContainText("EUR");
+  await expect(smallRow.getByTestId("why-two-approvals")).toHaveCount(0);
+  await finance.screenshot({ path: testInfo.outputPath("rule-valued-1280.png"), fullPage: true });
 
   // Lifting the rule asks for less: it waits for a second admin, and the form says what is in force.
   await rule.uncheck();
@@ -128,9 +148,11 @@ test("the two-approver rule: a crypto request's queue row says why it needs two,
   await admin2.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
   await admin.reload();
   await expect(rule).not.toBeChecked();
-  await finance.goto(`/withdrawals/${id}`);
-  await finance.getByRole("button", { name: "Reject" }).click();
-  await finance.getByLabel("Reason (the requester sees it)").fill("Rule test");
-  await finance.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
-  await expect(finance.getByTestId("withdrawal-state")).toHaveText("Rejected");
+  for (const { id } of [large, small]) {
+    await finance.goto(`/withdrawals/${id}`);
+    await finance.getByRole("button", { name: "Reject" }).click();
+    await finance.getByLabel("Reason (the requester sees it)").fill("Rule test");
+    await finance.getByRole("dialog").getByRole("button", { name: "Reject" }).click();
+    await expect(finance.getByTestId("withdrawal-state")).toHaveText("Rejected");
+  }
 });

@@ -15,9 +15,12 @@ import type { ThresholdFormValues } from "@/lib/withdrawals/threshold-schema";
 
 export function ThresholdForm({
   defaultValues,
+  reportingCurrency,
   pending = null,
 }: {
   defaultValues: ThresholdFormValues;
+  /** The merchant's own currency: a limit in another one is said to be compared in that one. */
+  reportingCurrency: string;
   /** A change of this rule waiting for a second admin, in words: the form shows the rule in force. */
   pending?: string | null;
 }) {
@@ -34,6 +37,7 @@ export function ThresholdForm({
   });
   const { errors, isSubmitting } = form.formState;
   const enabled = useWatch({ control: form.control, name: "enabled" });
+  const limitCurrency = useWatch({ control: form.control, name: "fiatCurrency" });
 
   return (
     <form onSubmit={submit} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6" noValidate>
@@ -66,9 +70,13 @@ export function ThresholdForm({
               ))}
             </Select>
           </FormField>
-          <p className="text-xs text-slate-500 sm:col-span-2">
-            Requests in another fiat currency, or in crypto, cannot be compared without the service&apos;s
-            rates, so they always need two approvers while this is on.
+          <p className="text-xs text-slate-500 sm:col-span-2" data-testid="threshold-comparison">
+            A request in crypto is valued at the service&apos;s latest rate in {limitCurrency} (the quote of
+            the latest invoice in that coin and {limitCurrency}, from the last 24 hours). With no such rate,
+            or asked in another fiat currency, it needs two approvers: Paydesk takes the safe side.
+            {limitCurrency !== reportingCurrency
+              ? ` Your reporting currency is ${reportingCurrency}: approvers see values in it, while this limit compares in ${limitCurrency}.`
+              : null}
           </p>
         </div>
       ) : null}

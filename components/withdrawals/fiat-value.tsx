@@ -24,7 +24,10 @@ export function FiatValueText({ value, coin }: { value: FiatValue; coin: string 
             : `at the service's rate of ${display.dateTime(value.rate.at)}`}
         </>
       ) : (
-        <>Fiat value not known: the service has given no rate for {coin} recently</>
+        <>
+          Fiat value not known: the service has quoted no rate for {coin}
+          {value.currency ? ` in ${value.currency}` : ""} recently
+        </>
       )}
     </span>
   );

@@ -554,6 +554,20 @@ describe("an audit entry as a sentence", () => {
     expect(changed(true)).toBe("Ada Admin made single sign-on count as a second factor");
   });
 
+  it("names the other settings for what they are, not as the approval rule", () => {
+    const changed = (objectId: string, after: Record<string, unknown>) =>
+      sentenceText(
+        read({ ...ada, action: "settings.changed", objectType: "settings", objectId, before: null, after })
+          .parts,
+      );
+    expect(changed("reporting_currency", { currency: "EUR" })).toBe(
+      "Ada Admin made EUR the reporting currency",
+    );
+    expect(changed("mail_identity", { businessName: "Shop" })).toBe(
+      "Ada Admin changed how customer email presents the business",
+    );
+  });
+
   it("says when a sign-in came from a browser new to the account", () => {
     const signedIn = (after: Record<string, unknown>) =>
       sentenceText(

@@ -4,6 +4,8 @@ import type { AuditEntryView } from "@/lib/audit/entry-view";
 import { isRole, ROLE_LABELS } from "@/lib/auth/roles";
 import {
   RESOLUTION_KINDS,
+  MAIL_IDENTITY_KEY,
+  REPORTING_CURRENCY_KEY,
   SSO_SECOND_FACTOR_KEY,
   WITHDRAWAL_STATES,
   type ResolutionKind,
@@ -405,6 +407,12 @@ const SENTENCES: Record<AuditAction, Build> = {
   },
 
   "settings.changed": (entry, reader, who) => {
+    if (entry.objectId === REPORTING_CURRENCY_KEY) {
+      const currency = textField(entry.after, "currency");
+      return [who, currency ? ` made ${currency} the reporting currency` : " changed the reporting currency"];
+    }
+    if (entry.objectId === MAIL_IDENTITY_KEY)
+      return [who, " changed how customer email presents the business"];
     if (entry.objectId === SSO_SECOND_FACTOR_KEY) {
       return field(entry.after, "counts") === true
         ? [who, " made single sign-on count as a second factor"]

@@ -388,6 +388,11 @@ const CASES: Record<string, { as: string; audit: AuditAction; input: () => Promi
       footer: "Main Street 1",
     }),
   },
+  setReportingCurrencyAction: {
+    as: "admin",
+    audit: "settings.changed",
+    input: async () => ({ currency: "EUR" }),
+  },
   checkConnectionAction: { as: "admin", audit: "service.connection_tested", input: async () => ({}) },
   endMySessionAction: {
     as: "viewer",

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "@/lib/db/schema";
+import { setReportingCurrency } from "@/lib/books/reporting-currency";
 import { requestRefund } from "@/lib/refunds/request-refund";
 import { invoiceThatReceived, refundForm } from "@/test-support/money-rows";
 import { insertListInvoices } from "@/test-support/invoice-rows";
@@ -105,7 +106,7 @@ describe("the approvals queue's context", () => {
       currency: "EUR",
       rate: { coin: "USDT", basis: "quote" },
     });
-    expect((await rowOf(stale.id)).fiatValue).toEqual({ kind: "unknown" });
+    expect((await rowOf(stale.id)).fiatValue).toEqual({ kind: "unknown", currency: "EUR" });
   });
 
   it("gives the fiat amount of a payout asked in fiat", async () => {
@@ -119,6 +120,7 @@ describe("the approvals queue's context", () => {
   });
 
   it("shows a refund's invoice as it is now, and values the refund at the rate of that invoice's payments", async () => {
+    await setReportingCurrency(testDb.db, "USD", sam);
     const invoice = await invoiceThatReceived(testDb.db, { status: "overpaid", payments: ["10", "2"] });
     // The service reported what the 12 USDT received were worth in the invoice's fiat.
     await testDb.db

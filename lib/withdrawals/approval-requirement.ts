@@ -2,19 +2,20 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { withdrawals, type Withdrawal } from "@/lib/db/schema";
 import type { Tx } from "@/lib/db/types";
-import { countingApprovals, fiatValueOf, requiredApprovals, type ApprovalThreshold } from "./approval-policy";
+import { countingApprovals, type ApprovalThreshold } from "./approval-policy";
 import { loadApprovals } from "./approvals";
+import { approvalsNeeded } from "./rule-value";
 import { getApprovalThreshold } from "./threshold-setting";
 import { transition } from "./transition";
 
 /**
  * How many approvals a payout needs follows the threshold as it is now, not as it was when the
- * payout was requested: read again at each approval, on Send again and before sending, and for
+ * payout was requested (and a payout in crypto is valued at the service's rate as it is now): read again at each approval, on Send again and before sending, and for
  * every waiting request when the threshold changes. Raising it applies at once; lowering it has
  * already passed dual control (settings.ts).
  */
 export async function withCurrentRequirement(tx: Tx, withdrawal: Withdrawal): Promise<Withdrawal> {
-  const required = requiredApprovals(await getApprovalThreshold(tx), fiatValueOf(withdrawal));
+  const required = await approvalsNeeded(tx, withdrawal, await getApprovalThreshold(tx));
   if (required === withdrawal.requiredApprovals) return withdrawal;
   const [updated] = await tx
     .update(withdrawals)
@@ -36,7 +37,7 @@ export async function applyThresholdToWaiting(tx: Tx, threshold: ApprovalThresho
     .where(eq(withdrawals.state, "awaiting_approval"))
     .for("update");
   for (const request of waiting) {
-    const required = requiredApprovals(threshold, fiatValueOf(request));
+    const required = await approvalsNeeded(tx, request, threshold);
     if (required === request.requiredApprovals) continue;
     await tx.update(withdrawals).set({ requiredApprovals: required }).where(eq(withdrawals.id, request.id));
     const approvals = countingApprovals(await loadApprovals(tx, request.id), request.requestedBy);

@@ -31,7 +31,8 @@ export type FiatValue =
       currency: string;
       rate: Omit<ServiceRate, "fiatAmount" | "cryptoAmount">;
     }
-  | { kind: "unknown" };
+  /** `currency`: the reporting currency it was looked for in, when the caller says. */
+  | { kind: "unknown"; currency?: string };
 
 /** The rate's fiat value of `crypto`, rounded to the fiat currency's minor units; null when unusable. */
 export function convertAtRate(crypto: string, rate: ServiceRate): string | null {

@@ -5,9 +5,9 @@ import type { DbOrTx } from "@/lib/db/types";
 import { syncPayoutBooks } from "@/lib/ledger/sync-payout";
 import { notifyWithdrawalMove } from "@/lib/notifications/withdrawal-events";
 import { newOrderId } from "@/lib/order-id";
-import { fiatValueOf, requiredApprovals } from "./approval-policy";
 import type { ValidWithdrawalForm } from "./form-schema";
 import { getApprovalThreshold } from "./threshold-setting";
+import { approvalsNeeded } from "./rule-value";
 import { recordTrailEntry } from "./trail";
 
 /** What a payout is, as its request or a resend of it carries it. */
@@ -66,6 +66,7 @@ export async function insertRequest(
   },
 ): Promise<Withdrawal | null> {
   const threshold = await getApprovalThreshold(tx);
+  const required = await approvalsNeeded(tx, { ...terms, id: "" }, threshold);
   const [created] = await tx
     .insert(withdrawals)
     .values({
@@ -75,7 +76,7 @@ export async function insertRequest(
       state: "awaiting_approval",
       requestedBy: request.requestedBy,
       resendOfWithdrawalId: request.resendOfWithdrawalId ?? null,
-      requiredApprovals: requiredApprovals(threshold, fiatValueOf(terms)),
+      requiredApprovals: required,
     })
     .onConflictDoNothing({ target: [withdrawals.requestedBy, withdrawals.requestToken] })
     .returning();

@@ -13,28 +13,35 @@ export const QUOTE_FRESH_MS = 24 * 60 * 60 * 1000;
 
 const positive = (value: string | null): value is string => value !== null && new Decimal(value).gt(0);
 
+/** What a rate is looked up for: a payout, or the terms of one not yet recorded (id ""). */
+export type RatedPayout = Pick<Withdrawal, "id" | "amount" | "currency" | "refundOfInvoiceId">;
+
 /**
- * The service's rate for each payout in crypto, where Paydesk knows one: a refund's invoice's
- * payments (what the customer's coins were worth in the invoice's fiat, as the service reported
- * them; else the invoice's own quote), or, for any other payout, the quote of the latest invoice
- * in the same coin within QUOTE_FRESH_MS. A payout asked in fiat needs none.
+ * The service's rate in `fiatCurrency` for each payout in crypto, where Paydesk knows one: a
+ * refund's invoice's payments (what the customer's coins were worth in the invoice's fiat, as the
+ * service reported them; else the invoice's own quote) when that invoice was in `fiatCurrency`,
+ * otherwise the quote of the latest invoice in the same coin and `fiatCurrency` within
+ * QUOTE_FRESH_MS. A payout asked in fiat needs none; none is ever converted between fiat currencies.
  */
 export async function serviceRatesFor(
   db: DbOrTx,
-  payouts: Withdrawal[],
+  payouts: readonly RatedPayout[],
+  fiatCurrency: string,
   now: Date = new Date(),
 ): Promise<Map<string, ServiceRate>> {
   const inCrypto = payouts.filter((payout) => payout.amount !== null);
   const refunded = await refundedInvoiceRates(db, [
     ...new Set(inCrypto.flatMap((payout) => payout.refundOfInvoiceId ?? [])),
   ]);
-  const others = inCrypto.filter((payout) => !payout.refundOfInvoiceId);
-  const quotes = await latestQuotes(db, [...new Set(others.map((payout) => payout.currency))], now);
+  const own = (payout: RatedPayout) => {
+    const rate = payout.refundOfInvoiceId ? refunded.get(payout.refundOfInvoiceId) : undefined;
+    return rate?.fiatCurrency === fiatCurrency ? rate : undefined;
+  };
+  const quoted = [...new Set(inCrypto.filter((payout) => !own(payout)).map((payout) => payout.currency))];
+  const quotes = await latestQuotes(db, quoted, fiatCurrency, now);
   const rates = new Map<string, ServiceRate>();
   for (const payout of inCrypto) {
-    const rate = payout.refundOfInvoiceId
-      ? refunded.get(payout.refundOfInvoiceId)
-      : quotes.get(payout.currency);
+    const rate = own(payout) ?? quotes.get(payout.currency);
     if (rate) rates.set(payout.id, rate);
   }
   return rates;
@@ -93,7 +100,12 @@ async function refundedInvoiceRates(db: DbOrTx, invoiceIds: string[]): Promise<M
   return rates;
 }
 
-async function latestQuotes(db: DbOrTx, coins: string[], now: Date): Promise<Map<string, ServiceRate>> {
+async function latestQuotes(
+  db: DbOrTx,
+  coins: string[],
+  fiatCurrency: string,
+  now: Date,
+): Promise<Map<string, ServiceRate>> {
   const since = new Date(now.getTime() - QUOTE_FRESH_MS);
   const quotes = await Promise.all(
     coins.map(async (coin) => {
@@ -111,6 +123,7 @@ async function latestQuotes(db: DbOrTx, coins: string[], now: Date): Promise<Map
         .where(
           and(
             eq(invoices.currency, coin),
+            eq(invoices.fiatCurrency, fiatCurrency),
             eq(invoices.creationState, "created"),
             isNotNull(invoices.cryptoAmount),
             gt(invoices.cryptoAmount, "0"),

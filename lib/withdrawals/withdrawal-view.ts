@@ -11,7 +11,8 @@ import { whyRefundIsNotDue } from "@/lib/exceptions/refund-due";
 import { loadRefundLedger, type RefundLedger } from "@/lib/exceptions/refund-ledger";
 import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
 import type { DbOrTx } from "@/lib/db/types";
-import { payoutFiatValue, type FiatValue } from "./fiat-value";
+import { getReportingCurrency } from "@/lib/books/reporting-currency";
+import { payoutFiatValue, type FiatValue, type ServiceRate } from "./fiat-value";
 import { addressesPaidBefore } from "./paid-addresses";
 import { serviceRatesFor } from "./service-rates";
 import { whatViewerMay, type Viewer, type ViewerPermissions } from "./viewer-permissions";
@@ -99,14 +100,23 @@ export async function toWithdrawalViews(
     db,
     rows.map((row) => row.withdrawal),
   );
+  const { currency: reportingCurrency } = await getReportingCurrency(db);
   const rates = await serviceRatesFor(
     db,
     rows.map((row) => row.withdrawal),
+    reportingCurrency,
   );
-  const deciding = rows.some((row) => row.withdrawal.state === "awaiting_approval");
-  const [balances, threshold] = deciding
+  const deciding = rows
+    .filter((row) => row.withdrawal.state === "awaiting_approval")
+    .map((row) => row.withdrawal);
+  const [balances, threshold] = deciding.length
     ? await Promise.all([knownBalances(db), getApprovalThreshold(db)])
     : [[], null];
+  // The rule values crypto in its limit's currency, which is usually the reporting one.
+  const ruleRates =
+    !threshold || threshold.fiatCurrency === reportingCurrency
+      ? rates
+      : await serviceRatesFor(db, deciding, threshold.fiatCurrency);
   const proposers = await emailsOf(
     db,
     rows.flatMap((row) => [row.withdrawal.closeProposedBy ?? [], row.withdrawal.paidProposedBy ?? []].flat()),
@@ -142,10 +152,18 @@ export async function toWithdrawalViews(
       requestedByEmail: requester?.email ?? null,
       requestedByName: requester?.name ?? null,
       approvedBy: approvalsOfThis.map((approval) => approval.email),
-      fiatValue: payoutFiatValue(withdrawal, rates.get(withdrawal.id) ?? null),
+      fiatValue: inReportingCurrency(
+        payoutFiatValue(withdrawal, rates.get(withdrawal.id) ?? null),
+        reportingCurrency,
+      ),
       whyTwoApprovals:
         withdrawal.state === "awaiting_approval"
-          ? whyTwoApprovals(withdrawal.requiredApprovals, threshold, withdrawal)
+          ? whyTwoApprovals(
+              withdrawal.requiredApprovals,
+              threshold,
+              withdrawal,
+              ruleValueAt(withdrawal, ruleRates.get(withdrawal.id) ?? null),
+            )
           : null,
       knownBalance:
         withdrawal.state === "awaiting_approval"
@@ -167,6 +185,14 @@ export async function toWithdrawalViews(
       ),
     };
   });
+}
+
+const inReportingCurrency = (value: FiatValue, currency: string): FiatValue =>
+  value.kind === "unknown" ? { kind: "unknown", currency } : value;
+
+function ruleValueAt(withdrawal: Withdrawal, rate: ServiceRate | null) {
+  const value = payoutFiatValue(withdrawal, rate);
+  return value.kind === "at-rate" ? { amount: value.amount, fiatCurrency: value.currency } : null;
 }
 
 async function refundLedgers(db: DbOrTx, payouts: Withdrawal[]): Promise<Map<string, RefundLedger>> {

@@ -62,5 +62,11 @@ export type AccountLinkKind = (typeof ACCOUNT_LINK_KINDS)[number];
 export const WEBAUTHN_PURPOSES = ["register", "sign_in", "confirm"] as const;
 export type WebauthnPurpose = (typeof WEBAUTHN_PURPOSES)[number];
 
+/** The settings key of how the business presents itself in customer email (lib/mail/identity.ts reads it whole). */
+export const MAIL_IDENTITY_KEY = "mail_identity";
+
+/** The settings key of the merchant's reporting currency (lib/books/reporting-currency.ts): { currency }. */
+export const REPORTING_CURRENCY_KEY = "reporting_currency";
+
 /** The settings key of whether a single sign-on counts as a second factor (lib/auth/sso/second-factor-setting.ts): { counts }. */
 export const SSO_SECOND_FACTOR_KEY = "sso_second_factor";

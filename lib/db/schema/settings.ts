@@ -8,6 +8,3 @@ export const settings = pgTable("settings", {
   updatedBy: uuid("updated_by").references(() => users.id),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-/** The key of how the business presents itself in customer email (lib/mail/identity.ts reads it whole). */
-export const MAIL_IDENTITY_KEY = "mail_identity";

@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { ChangeActions } from "@/components/changes/detail/change-actions";
 import { MailIdentityForm } from "@/components/settings/mail-identity-form";
 import { SsoSecondFactorForm } from "@/components/settings/sso-second-factor-form";
+import { ReportingCurrencyForm } from "@/components/settings/reporting-currency-form";
 import { ThresholdForm } from "@/components/settings/threshold-form";
+import { getReportingCurrency } from "@/lib/books/reporting-currency";
 import { appMailConfig } from "@/lib/mail/app-mail";
 import { getMailIdentity } from "@/lib/mail/identity";
 import { Badge } from "@/components/ui/badge";
@@ -23,12 +25,13 @@ export default async function SettingsPage() {
   const db = await getDb();
   const mail = appMailConfig();
   const sso = ssoForPages();
-  const [threshold, [pending], identity, ssoCounts, [ssoPending]] = await Promise.all([
+  const [threshold, [pending], identity, ssoCounts, [ssoPending], reporting] = await Promise.all([
     getApprovalThreshold(db),
     listChanges(db, user.id, { state: "pending", subject: settingSubject(THRESHOLD_KEY) }),
     mail ? getMailIdentity(db, mail.from.name) : null,
     ssoCountsAsSecondFactor(db),
     listChanges(db, user.id, { state: "pending", subject: settingSubject(SSO_SECOND_FACTOR_KEY) }),
+    getReportingCurrency(db),
   ]);
   return (
     <div className="grid max-w-2xl gap-6">
@@ -76,14 +79,20 @@ export default async function SettingsPage() {
           defaultValues={{ counts: ssoCounts }}
         />
       ) : null}
+      <ReportingCurrencyForm
+        key={`${reporting.currency}-${reporting.source}`}
+        source={reporting.source}
+        defaultValues={{ currency: reporting.currency as "USD" }}
+      />
       <ThresholdForm
         // Remounted once a proposal is recorded: the form shows the rule in force, not what was proposed.
-        key={`${threshold?.amount ?? "off"}-${threshold?.fiatCurrency ?? ""}-${pending?.id ?? "none"}`}
+        key={`${threshold?.amount ?? "off"}-${threshold?.fiatCurrency ?? reporting.currency}-${pending?.id ?? "none"}`}
         pending={pending ? `${pending.description}, proposed by ${pending.proposedBy}` : null}
+        reportingCurrency={reporting.currency}
         defaultValues={{
           enabled: Boolean(threshold),
           amount: threshold?.amount ?? "",
-          fiatCurrency: (threshold?.fiatCurrency ?? "USD") as "USD",
+          fiatCurrency: (threshold?.fiatCurrency ?? reporting.currency) as "USD",
         }}
       />
     </div>
