@@ -465,15 +465,16 @@ async function testData(): Promise<Data> {
   return data;
 }
 
-for (const viewport of VIEWPORTS) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
-
-    for (const check of PAGES) {
-      test(`page: ${check.name}`, async ({ page }) => {
-        const data = await testData();
-        await signInAs(page, check.role);
-        const requests = followRequests(page);
+// Both widths in one test: the second is a resize and a new load of the same signed-in page,
+// which costs a fraction of a test of its own (a browser context and a sign-in).
+for (const check of PAGES) {
+  test(`page: ${check.name}`, async ({ page }) => {
+    const data = await testData();
+    await signInAs(page, check.role);
+    const requests = followRequests(page);
+    for (const viewport of VIEWPORTS) {
+      await test.step(`at ${viewport.width} px`, async () => {
+        await page.setViewportSize(viewport);
         const response = await page.goto(check.path(data));
         expect(response?.status()).toBe(check.status ?? 200);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -484,11 +485,16 @@ for (const viewport of VIEWPORTS) {
         await expectFitsViewport(page);
       });
     }
+  });
+}
 
-    for (const check of STATES) {
-      test(`state: ${check.name}`, async ({ page }) => {
-        const data = await testData();
-        await signInAs(page, check.role);
+for (const check of STATES) {
+  test(`state: ${check.name}`, async ({ page }) => {
+    const data = await testData();
+    await signInAs(page, check.role);
+    for (const viewport of VIEWPORTS) {
+      await test.step(`at ${viewport.width} px`, async () => {
+        await page.setViewportSize(viewport);
         await page.goto(check.path(data));
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await check.open(page, data);
