@@ -61,6 +61,7 @@ const ACTION_PERMISSIONS: Record<string, Action> = {
   saveDisplayPreferencesAction: "account:manage",
   emailInvoiceAction: "invoices:create",
   saveMailIdentityAction: "settings:manage",
+  setReportingCurrencyAction: "settings:manage",
   saveMailPreferencesAction: "account:manage",
   sendMailAgainAction: "mail:manage",
   adoptBrowserTimeZoneAction: "account:manage",

@@ -99,6 +99,8 @@ test("a request waits under Needs you for finance; once another person in financ
   await finance.screenshot({ path: testInfo.outputPath("done-by-another-1280.png"), fullPage: true });
 
   await finance.setViewportSize(PHONE);
+  // Other tests' requests may stand above it in a full run: the panel scrolls to it on a phone.
+  await task.scrollIntoViewIfNeeded();
   await expect(task).toBeInViewport({ ratio: 0.5 });
   const dialog = await finance.getByRole("dialog").boundingBox();
   expect(dialog?.width ?? Infinity).toBeLessThanOrEqual(PHONE.width);
