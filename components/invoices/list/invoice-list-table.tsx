@@ -37,14 +37,16 @@ export async function InvoiceListTable({ rows, now }: { rows: InvoiceListRow[]; 
           const payable = row.creationState === "created" && !row.isFinal && row.payUrl;
           return (
             <TableRow key={row.id} className="relative">
-              <TableCell label="Order" className="whitespace-nowrap font-mono text-xs max-sm:order-1">
+              <TableCell label="Order" className="min-w-0 whitespace-nowrap font-mono text-xs max-sm:order-1">
                 <Link
                   href={`/invoices/${row.id}`}
                   className="font-medium underline-offset-4 after:absolute after:inset-0 after:rounded-lg after:content-[''] hover:underline focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-slate-600"
                   title={row.orderId}
                 >
                   {/* An order id of a hundred characters is cut short here, never the page made to scroll. */}
-                  <span className="inline-block max-w-[14rem] truncate align-bottom">{row.orderId}</span>
+                  <span className="inline-block max-w-[14rem] truncate align-bottom max-sm:max-w-full">
+                    {row.orderId}
+                  </span>
                 </Link>
               </TableCell>
               <TableCell label="Status" className="max-sm:order-4" data-phone="end">
