@@ -6,6 +6,7 @@ import { applyServiceReport } from "./apply-service-report";
 import { approveWithdrawal } from "./decide";
 import { requestWithdrawal } from "./request-withdrawal";
 import { submitWithdrawal } from "./submit-withdrawal";
+import { getWithdrawalDetail } from "./withdrawal-detail";
 
 const money = openMoneyTestDb();
 
@@ -57,6 +58,25 @@ describe("issue 22 case 8: the service's answers are checked against what was as
       expect((await withdrawalById(money.db, payout.id)).state).toBe("conflict");
     },
   );
+
+  it("a conflict from the answer alone, with no report, shows that answer beside Paydesk's record", async () => {
+    const payout = await approved("8");
+    const service = new FakePayoutService();
+    service.answerWith = () => ({ amount: "80" });
+
+    await submitWithdrawal(money.db, service, payout.id, { source: "loop" });
+
+    const detail = await getWithdrawalDetail(money.db, payout.id, {
+      id: money.people.finance1,
+      role: "finance",
+    });
+    expect(detail?.sideBySide?.basis).toBe("answer");
+    expect(detail?.sideBySide?.lines.find((line) => line.what === "amount")).toMatchObject({
+      ours: "8",
+      theirs: "80",
+      differs: true,
+    });
+  });
 
   it("an answer that matches the request (amounts compared as decimals) is submitted", async () => {
     const payout = await approved("8");

@@ -54,6 +54,32 @@ describe("a conflict side by side", () => {
     expect(compared?.lines[0]?.theirs).toBeNull();
     expect(sideBySide(ours, null)).toBeNull();
   });
+
+  it("with no report, sets the service's answer to the creation call beside Paydesk's record", () => {
+    const answer = { id: "svc-9", address: "TOther", amount: "20", at: new Date("2026-11-28T10:01:00.000Z") };
+    const compared = sideBySide(ours, null, answer);
+    expect(compared?.basis).toBe("answer");
+    expect(compared?.lines.map((line) => [line.what, line.theirs, line.differs])).toEqual([
+      ["amount", "20", false],
+      ["address", "TOther", true],
+      ["service_id", "svc-9", true],
+      ["status", null, false],
+      ["time", "2026-11-28T10:01:00.000Z", false],
+    ]);
+  });
+
+  it("takes the newer of a report and the answer", () => {
+    const answer = {
+      id: "svc-1",
+      address: ours.address,
+      amount: "20",
+      at: new Date("2026-11-28T10:01:00.000Z"),
+    };
+    expect(sideBySide(ours, report({ amount: "21" }), answer)?.basis).toBe("report");
+    expect(sideBySide(ours, report({ amount: "21" }, "2026-11-28T09:00:00.000Z"), answer)?.basis).toBe(
+      "answer",
+    );
+  });
 });
 
 describe("the next step of a conflict", () => {

@@ -15,6 +15,8 @@ export interface SideBySideLine {
 
 export interface SideBySide {
   currency: string;
+  /** What the service's side is: its latest verified report, or its answer when Paydesk sent it. */
+  basis: "report" | "answer";
   lines: SideBySideLine[];
 }
 
@@ -34,15 +36,60 @@ interface LatestReport {
   reportedStatus: string | null;
 }
 
-export function sideBySide(ours: Ours, latest: LatestReport | null): SideBySide | null {
+/** The service's answer to the creation call, as the trail kept it when it made a conflict. */
+interface Answer {
+  id: string | null;
+  address: string | null;
+  amount: string | null;
+  at: Date;
+}
+
+/**
+ * The two records of a conflict: Paydesk's beside the service's latest verified report or, when
+ * no report came (a conflict raised by the creation call's own answer), beside that answer.
+ * Whichever of the two is newer is the service's latest word.
+ */
+export function sideBySide(
+  ours: Ours,
+  latest: LatestReport | null,
+  answer: Answer | null = null,
+): SideBySide | null {
+  if (answer && (!latest || answer.at > latest.receivedAt)) {
+    return compared(ours, "answer", {
+      amount: answer.amount,
+      address: answer.address,
+      id: answer.id,
+      status: null,
+      at: answer.at,
+    });
+  }
   if (!latest) return null;
   const payload = parsed(latest.rawBody);
-  const theirAmount = text(payload?.amount);
-  const theirAddress = text(payload?.address);
-  const theirId = text(payload?.withdrawal_id);
+  return compared(ours, "report", {
+    amount: text(payload?.amount),
+    address: text(payload?.address),
+    id: text(payload?.withdrawal_id),
+    status: latest.reportedStatus,
+    at: latest.receivedAt,
+  });
+}
+
+function compared(
+  ours: Ours,
+  basis: SideBySide["basis"],
+  theirs: {
+    amount: string | null;
+    address: string | null;
+    id: string | null;
+    status: string | null;
+    at: Date;
+  },
+): SideBySide {
+  const { amount: theirAmount, address: theirAddress, id: theirId } = theirs;
   const ourAmount = ours.amount ?? ours.serviceAmount;
   return {
     currency: ours.currency,
+    basis,
     lines: [
       {
         what: "amount",
@@ -63,8 +110,8 @@ export function sideBySide(ours: Ours, latest: LatestReport | null): SideBySide 
         differs: Boolean(ours.serviceId && theirId && theirId !== ours.serviceId),
       },
       // Paydesk's own state and the service's word are different vocabularies: never "differs".
-      { what: "status", ours: ours.state, theirs: latest.reportedStatus, differs: false },
-      { what: "time", ours: ours.updatedAt, theirs: latest.receivedAt.toISOString(), differs: false },
+      { what: "status", ours: ours.state, theirs: theirs.status, differs: false },
+      { what: "time", ours: ours.updatedAt, theirs: theirs.at.toISOString(), differs: false },
     ],
   };
 }

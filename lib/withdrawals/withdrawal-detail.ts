@@ -34,7 +34,7 @@ export async function getWithdrawalDetail(db: DbOrTx, id: string, viewer: Viewer
   return {
     withdrawal: view,
     /** In conflict: Paydesk's record beside the service's latest report. */
-    sideBySide: view.state === "conflict" ? sideBySide(view, latestReport) : null,
+    sideBySide: view.state === "conflict" ? sideBySide(view, latestReport, latestAnswer(audit)) : null,
     /** The new payout Send again made of this one after the service failed it. */
     resentAs,
     /** The payout the service failed, that this one sends again. */
@@ -57,6 +57,20 @@ export async function getWithdrawalDetail(db: DbOrTx, id: string, viewer: Viewer
       detail: event.outcomeDetail,
       duplicates: event.duplicates,
     })),
+  };
+}
+
+/** The service's answer that made the payout a conflict, as its trail kept it (submit-withdrawal.ts). */
+function latestAnswer(trail: Awaited<ReturnType<typeof withdrawalTrail>>) {
+  const entry = trail.findLast((each) => typeof each.detail === "object" && "answer" in each.detail);
+  const answer = (entry?.detail as { answer?: Record<string, unknown> } | undefined)?.answer;
+  if (!entry || !answer || typeof answer !== "object") return null;
+  const text = (value: unknown) => (typeof value === "string" ? value.slice(0, 255) : null);
+  return {
+    id: text(answer.id),
+    address: text(answer.address),
+    amount: text(answer.amount),
+    at: entry.createdAt,
   };
 }
 

@@ -13,8 +13,9 @@ const WHAT: Record<SideBySideLine["what"], string> = {
 };
 
 /**
- * A conflict's two records side by side: Paydesk's and the service's latest report. A line where
- * they differ says so in words and with a mark, not by colour alone.
+ * A conflict's two records side by side: Paydesk's and the service's latest word (its latest
+ * report, or its answer to the creation call when no report came). A line where they differ says
+ * so in words and with a mark, not by colour alone.
  */
 export function SideBySideCard({ comparison }: { comparison: SideBySide }) {
   const differing = comparison.lines
@@ -42,7 +43,9 @@ export function SideBySideCard({ comparison }: { comparison: SideBySide }) {
               Paydesk
             </th>
             <th scope="col" className="py-1">
-              The service (latest report)
+              {comparison.basis === "report"
+                ? "The service (latest report)"
+                : "The service (its answer when sent)"}
             </th>
           </tr>
         </thead>
