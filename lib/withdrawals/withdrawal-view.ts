@@ -165,16 +165,10 @@ export async function toWithdrawalViews(
               ruleValueAt(withdrawal, ruleRates.get(withdrawal.id) ?? null),
             )
           : null,
+      // Nothing in the ledger for the coin reads as such (KnownBalanceNote), and counts as none.
       knownBalance:
         withdrawal.state === "awaiting_approval"
-          ? (findBalance(balances, withdrawal.currency, withdrawal.network) ?? {
-              currency: withdrawal.currency,
-              network: withdrawal.network,
-              balance: "0",
-              committed: "0",
-              source: "ledger",
-              asOf: new Date().toISOString(),
-            })
+          ? (findBalance(balances, withdrawal.currency, withdrawal.network) ?? null)
           : null,
       // A warning for whoever decides; once it is sent, "never paid before" would contradict it.
       newAddress: STILL_TO_DECIDE.includes(withdrawal.state) && !paidBefore.has(withdrawal.address),
