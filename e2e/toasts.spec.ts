@@ -39,9 +39,13 @@ for (const viewport of VIEWPORTS) {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signInAs(page, "support");
     const { orderId } = await createUsdtInvoice(page);
-    // Raised together with the move to the new invoice's page, it came along.
-    const created = page.locator("[data-sonner-toast]").filter({ hasText: "Invoice created" });
-    await expect(created).toBeVisible();
+    // A new invoice is said beside its status, not in a toast over the card that shares it, and
+    // only once: a reload does not say it again.
+    await expect(page.getByTestId("just-created")).toHaveText(/Created\. Share its payment link/);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: orderId })).toBeVisible();
+    await expect(page.getByTestId("just-created")).toHaveCount(0);
 
     await page.goto(`/invoices?q=${orderId}`);
     await page.getByRole("button", { name: `Copy payment link for ${orderId}` }).click();

@@ -46,7 +46,7 @@ export function Toaster() {
 /**
  * A toast belongs to the page it was shown on: following a link, going back or submitting a form
  * leaves it behind. Toasts that exist when the person clicks, submits or goes back are dismissed
- * once the page changes; one raised after that (the action's own "Invoice created", shown on the
+ * once the page changes; one raised after that (an action's own outcome, shown on the
  * page it leads to) stays.
  */
 function useToastsStayOnTheirPage() {

@@ -3,6 +3,8 @@
 import { AuditLink } from "@/components/audit/audit-link";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useEffect, useState } from "react";
+import { takeJustCreated } from "@/components/invoices/just-created";
 import { InvoiceLedgerCard } from "@/components/ledger/invoice-ledger-card";
 import { Button } from "@/components/ui/button";
 import { fetchJson } from "@/lib/query-client";
@@ -149,12 +151,13 @@ export function InvoiceView({
         <div className="grid gap-1">
           <p className="text-sm text-slate-500">Invoice</p>
           <h1 className="font-mono text-xl font-semibold break-all">{invoice.orderId}</h1>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <InvoiceStatusBadge
               status={invoice.status}
               resolution={exceptionNews.data.resolution?.how ?? null}
               serviceStatus={invoice.serviceStatus}
             />
+            <JustCreated invoiceId={invoice.id} />
           </div>
         </div>
         <div className="flex items-center gap-3">
@@ -215,4 +218,17 @@ export function InvoiceView({
       )}
     </div>
   );
+}
+
+/** "Created" beside a new invoice's status, on the page the New invoice form led to (once). */
+function JustCreated({ invoiceId }: { invoiceId: string }) {
+  const [created, setCreated] = useState(false);
+  // This tab's sessionStorage, read once after hydration: the server cannot know it.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setCreated(takeJustCreated(invoiceId)), [invoiceId]);
+  return created ? (
+    <p role="status" className="text-sm text-emerald-800" data-testid="just-created">
+      <span aria-hidden="true">✓ </span>Created. Share its payment link with the customer.
+    </p>
+  ) : null;
 }

@@ -1,14 +1,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { markJustCreated } from "@/components/invoices/just-created";
 import { useActionForm } from "@/components/forms/use-action-form";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { showOutcome } from "@/components/ui/outcome-toast";
-import { succeeded } from "@/lib/outcome/outcome";
 import { createInvoiceAction } from "@/lib/invoices/actions";
 import { FIAT_CURRENCIES } from "@/lib/currencies/fiat";
 import type { InvoiceFormValues } from "@/lib/invoices/form-schema";
@@ -30,7 +29,7 @@ export function InvoiceForm({
     defaultValues,
     action: createInvoiceAction,
     onSuccess: ({ invoiceId }) => {
-      showOutcome(succeeded("Invoice created. Share its payment link with the customer."));
+      markJustCreated(invoiceId);
       router.push(`/invoices/${invoiceId}`);
     },
   });
