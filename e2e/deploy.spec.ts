@@ -381,13 +381,14 @@ function startGroup(command: string, args: string[], cwd: string, env: Record<st
 }
 
 async function waitFor(url: string, log: () => string = () => "", status = 200): Promise<void> {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 480; i++) {
     const answered = await fetch(url, { redirect: "manual" }).then(
       (response) => response.status === status,
       () => false,
     );
     if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Every quarter second (two minutes at most): a start takes a few seconds, not whole ones.
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer ${status}:\n${log()}`);
 }

@@ -157,8 +157,8 @@ export async function createUserAsAdmin(
 }
 
 /**
- * Opens the notifications panel until it lists an entry matching `name` (the header polls every
- * 15 s; the page is not reloaded) and returns that entry's link, with the panel open.
+ * Opens the notifications panel until it lists an entry matching `name` (opening it reads it
+ * afresh; the page is not reloaded) and returns that entry's link, with the panel open.
  */
 export async function notificationMatching(page: Page, name: RegExp) {
   const item = page.getByTestId("notifications").getByRole("link", { name });
@@ -170,7 +170,7 @@ export async function notificationMatching(page: Page, name: RegExp) {
       await page.keyboard.press("Escape");
       throw error;
     }
-  }).toPass({ timeout: 40_000, intervals: [3_000] });
+  }).toPass({ timeout: 40_000, intervals: [1_000] });
   return item;
 }
 

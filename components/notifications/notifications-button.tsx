@@ -14,13 +14,18 @@ import { useWhatWaits } from "./use-what-waits";
  * once), and a panel with what needs the person apart from what is for their information.
  */
 export function NotificationsButton({ initial }: { initial: WhatWaits }) {
-  const { data } = useWhatWaits(initial);
+  const { data, refetch } = useWhatWaits(initial);
   const markRead = useMarkRead();
   const [open, setOpen] = useState(false);
+  // Opening the panel reads it afresh: what it shows is never up to a poll (15 s) old.
+  const openOrClose = (next: boolean) => {
+    setOpen(next);
+    if (next) void refetch();
+  };
   const anyUnread = [...data.tasks, ...data.information].some((item) => !item.read);
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={openOrClose}>
       <DialogTrigger asChild>
         <Button
           variant="secondary"

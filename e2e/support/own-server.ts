@@ -121,13 +121,14 @@ function createUser(env: NodeJS.ProcessEnv, base: string, email: string, role: s
 }
 
 async function answers(url: string, server: ChildProcess): Promise<boolean> {
-  for (let i = 0; i < 120 && server.exitCode === null; i++) {
+  for (let i = 0; i < 480 && server.exitCode === null; i++) {
     const up = await fetch(url).then(
       (response) => response.ok,
       () => false,
     );
     if (up) return true;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Every quarter second (two minutes at most): a start takes a few seconds, not whole ones.
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;
 }
