@@ -86,12 +86,15 @@ export default defineConfig({
       testMatch: OUTSIDE_DEMO_MODE,
       dependencies: ["sign in once per role", "server outside demo mode"],
     },
-    // No dependency: they start servers of their own and use no demo session, so they run beside the
-    // set-up projects instead of leaving a worker idle while the server outside demo mode starts.
+    // They start servers of their own and use no demo session. Playwright runs projects in phases
+    // (a phase starts once the one before has ended), so with no dependency they made a first phase
+    // of their own 90 s of tests that held back every other project; beside the others they fill
+    // the gaps.
     {
       name: "own servers",
       use: { ...devices["Desktop Chrome"] },
       testMatch: OWN_SERVERS,
+      dependencies: ["sign in once per role"],
     },
     {
       name: "chromium",
