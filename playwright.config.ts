@@ -36,9 +36,10 @@ export default defineConfig({
   // Its own folder, which Playwright empties at each start: test-results/ also keeps npm test's reports.
   outputDir: "./test-results/playwright",
   fullyParallel: true,
-  // Two on a 2-core machine (docs/testing.md: three ran 5 % faster, each test a third slower);
-  // Playwright's own default, half the cores, elsewhere.
-  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
+  // Three on a 2-core machine: a test spends about a third of its time waiting on the server, so
+  // two workers left the cores a third idle (docs/testing.md: 498 s against 556 s). Playwright's
+  // own default, half the cores, on larger machines.
+  workers: Math.max(3, Math.floor(availableParallelism() / 2)),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",

@@ -17,7 +17,9 @@ const DATABASE = `paydesk_bundle_tools_${process.pid}`;
 const ADMIN = "ops-admin@example.com";
 const PUBLIC_URL = "https://paydesk.example.com";
 
-test.describe.configure({ mode: "serial" });
+// Each test runs the bundle's tools as processes of their own: a minute, not the default 30 s, on
+// two busy cores.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 let dir = "";
 let bundle = "";
