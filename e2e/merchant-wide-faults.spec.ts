@@ -86,9 +86,13 @@ test("the two-approver rule: a crypto request is valued at the service's rate in
   const admin = await newPageAs(browser, "admin");
   await admin.goto("/admin/settings");
   const reporting = admin.locator("form").filter({ hasText: "Reporting currency" });
-  await reporting.getByLabel("Currency").selectOption("EUR");
-  await reporting.getByRole("button", { name: "Save" }).click();
-  await expect(admin.getByText("Saved. Payouts in crypto are valued in EUR from now on.")).toBeVisible();
+  const chosen = (await reporting.getByTestId("reporting-currency-source").count()) === 0;
+  // Chosen as EUR already (this spec run again on the same server): nothing to change.
+  if (!chosen || (await reporting.getByLabel("Currency").inputValue()) !== "EUR") {
+    await reporting.getByLabel("Currency").selectOption("EUR");
+    await reporting.getByRole("button", { name: "Save" }).click();
+    await expect(admin.getByText("Saved. Payouts in crypto are valued in EUR from now on.")).toBeVisible();
+  }
 
   const form = admin.locator("form").filter({ hasText: "Two approvers for large withdrawals" });
   const rule = form.getByLabel("Require two different approvers above an amount");
