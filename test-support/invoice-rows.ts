@@ -60,3 +60,34 @@ export async function insertListInvoices(
       ),
   );
 }
+
+/**
+ * An invoice the service quoted `hoursAgo`: `fiat` in `fiatCurrency` was `crypto` of `coin`, as
+ * the service's rates are read off the merchant's invoices (lib/withdrawals/service-rates.ts).
+ */
+export async function insertQuotedInvoice(
+  db: Db,
+  quote: {
+    coin: string;
+    fiat: string;
+    fiatCurrency: string;
+    crypto: string;
+    hoursAgo: number;
+    network?: string;
+  },
+): Promise<string> {
+  const orderId = `inv_quote_${quote.coin}_${quote.hoursAgo}_${Math.random().toString(36).slice(2, 8)}`;
+  await insertListInvoices(db, [
+    {
+      orderId,
+      status: "open",
+      currency: quote.coin,
+      network: quote.network ?? "TRON",
+      amount: quote.fiat,
+      fiatCurrency: quote.fiatCurrency,
+      cryptoAmount: quote.crypto,
+      createdAt: new Date(Date.now() - quote.hoursAgo * 3_600_000).toISOString(),
+    },
+  ]);
+  return orderId;
+}

@@ -4,7 +4,7 @@ import { invoices } from "@/lib/db/schema";
 import { setReportingCurrency } from "@/lib/books/reporting-currency";
 import { requestRefund } from "@/lib/refunds/request-refund";
 import { invoiceThatReceived, refundForm } from "@/test-support/money-rows";
-import { insertListInvoices } from "@/test-support/invoice-rows";
+import { insertQuotedInvoice } from "@/test-support/invoice-rows";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser } from "@/test-support/users";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
@@ -33,29 +33,8 @@ async function rowOf(id: string) {
   return row;
 }
 
-/** An invoice the service quoted `hoursAgo`: `fiat` in `fiatCurrency` was `crypto` of `coin`. */
-async function quotedInvoice(
-  coin: string,
-  fiat: string,
-  fiatCurrency: string,
-  crypto: string,
-  hoursAgo: number,
-) {
-  const orderId = `inv_quote_${coin}_${hoursAgo}_${Math.random().toString(36).slice(2, 8)}`;
-  await insertListInvoices(testDb.db, [
-    {
-      orderId,
-      status: "open",
-      currency: coin,
-      network: "TRON",
-      amount: fiat,
-      fiatCurrency,
-      cryptoAmount: crypto,
-      createdAt: new Date(Date.now() - hoursAgo * 3_600_000).toISOString(),
-    },
-  ]);
-  return orderId;
-}
+const quotedInvoice = (coin: string, fiat: string, fiatCurrency: string, crypto: string, hoursAgo: number) =>
+  insertQuotedInvoice(testDb.db, { coin, fiat, fiatCurrency, crypto, hoursAgo });
 
 describe("the approvals queue's context", () => {
   it("says who asked, why, and the fee rule; a coin the service has quoted no rate for has no fiat value", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getReportingCurrency, setReportingCurrency } from "@/lib/books/reporting-currency";
 import { invoices, settings, withdrawals } from "@/lib/db/schema";
-import { insertListInvoices } from "@/test-support/invoice-rows";
+import { insertListInvoices, insertQuotedInvoice } from "@/test-support/invoice-rows";
 import { createTestDb, type TestDb } from "@/test-support/test-db";
 import { insertUser } from "@/test-support/users";
 import { openedWithdrawalForm } from "@/test-support/withdrawal-rows";
@@ -29,20 +29,8 @@ beforeEach(async () => {
 });
 
 /** An invoice the service quoted an hour ago: `fiat` in `fiatCurrency` was `crypto` of `coin`. */
-async function quoted(coin: string, fiat: string, fiatCurrency: string, crypto: string, network = "TRON") {
-  await insertListInvoices(testDb.db, [
-    {
-      orderId: `inv_rule_${Math.random().toString(36).slice(2, 10)}`,
-      status: "open",
-      currency: coin,
-      network,
-      amount: fiat,
-      fiatCurrency,
-      cryptoAmount: crypto,
-      createdAt: new Date(Date.now() - 3_600_000).toISOString(),
-    },
-  ]);
-}
+const quoted = (coin: string, fiat: string, fiatCurrency: string, crypto: string, network = "TRON") =>
+  insertQuotedInvoice(testDb.db, { coin, fiat, fiatCurrency, crypto, hoursAgo: 1, network });
 
 const ask = (amount: string, more: Parameters<typeof openedWithdrawalForm>[0] = {}) =>
   requestWithdrawal(testDb.db, openedWithdrawalForm({ amount, reason: "Supplier", ...more }), sam);

@@ -12,7 +12,8 @@ import { loadRefundLedger, type RefundLedger } from "@/lib/exceptions/refund-led
 import { RESOLUTION_LABELS } from "@/lib/exceptions/resolution-labels";
 import type { DbOrTx } from "@/lib/db/types";
 import { getReportingCurrency } from "@/lib/books/reporting-currency";
-import { payoutFiatValue, type FiatValue, type ServiceRate } from "./fiat-value";
+import { payoutFiatValue, type FiatValue } from "./fiat-value";
+import { ruleValueAt } from "./rule-value";
 import { addressesPaidBefore } from "./paid-addresses";
 import { serviceRatesFor } from "./service-rates";
 import { whatViewerMay, type Viewer, type ViewerPermissions } from "./viewer-permissions";
@@ -183,11 +184,6 @@ export async function toWithdrawalViews(
 
 const inReportingCurrency = (value: FiatValue, currency: string): FiatValue =>
   value.kind === "unknown" ? { kind: "unknown", currency } : value;
-
-function ruleValueAt(withdrawal: Withdrawal, rate: ServiceRate | null) {
-  const value = payoutFiatValue(withdrawal, rate);
-  return value.kind === "at-rate" ? { amount: value.amount, fiatCurrency: value.currency } : null;
-}
 
 async function refundLedgers(db: DbOrTx, payouts: Withdrawal[]): Promise<Map<string, RefundLedger>> {
   const ids = [...new Set(payouts.flatMap((payout) => payout.refundOfInvoiceId ?? []))];
